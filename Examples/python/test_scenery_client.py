@@ -1,0 +1,282 @@
+"""Tests of the reference client: python3 -m unittest discover -s Examples/python -p 'test_*.py'
+
+The patch applier runs the RFC 6902 conformance suite, the client's message handling runs
+against a small fake engine written in Python, and the end-to-end walk through the directory
+scene runs against the real binary when there is one ($SCENERY_BIN or .build/*/scenery).
+"""
+
+import copy
+import json
+import sys
+import unittest
+
+from directory_demo import screen_lines
+from scenery_client import (REPO_ROOT, PatchError, ProtocolError, SceneryClient, SceneryError,
+                            apply_patch, draw_order, find_engine, parse_pointer, pointer,
+                            resolve, screen_frame)
+
+CONFORMANCE = REPO_ROOT.parent / "shared" / "conformance" / "json-patch-tests"
+
+
+class PatchConformanceTest(unittest.TestCase):
+    """json-patch/json-patch-tests: every enabled record passes."""
+
+    def run_suite(self, name):
+        path = CONFORMANCE / name
+        if not path.is_file():
+            self.skipTest(f"conformance suite not found at {path}")
+        records = [r for r in json.loads(path.read_text()) if not r.get("disabled")]
+        self.assertTrue(records)
+        for number, record in enumerate(records):
+            with self.subTest(record=number, comment=record.get("comment", "")):
+                doc = copy.deepcopy(record["doc"])
+                if "error" in record:
+                    with self.assertRaises(PatchError, msg=record["error"]):
+                        apply_patch(doc, record["patch"])
+                else:
+                    result = apply_patch(doc, record["patch"])
+                    if "expected" in record:
+                        self.assertEqual(result, record["expected"])
+                self.assertEqual(doc, record["doc"], "the input document was modified")
+
+    def test_tests_json(self):
+        self.run_suite("tests.json")
+
+    def test_spec_tests_json(self):
+        self.run_suite("spec_tests.json")
+
+
+class PointerAndPatchTest(unittest.TestCase):
+    def test_pointer_tokens_are_unescaped_tilde_one_first(self):
+        self.assertEqual(parse_pointer("/a~1b/m~0n/~01"), ["a/b", "m~n", "~1"])
+        self.assertEqual(parse_pointer(""), [])
+        self.assertEqual(pointer("display", "nodes", "a/b~c"), "/display/nodes/a~1b~0c")
+
+    def test_malformed_pointers_are_rejected(self):
+        for bad in ("nodes", "/a~2", "/a~", None):
+            with self.subTest(pointer=bad), self.assertRaises(PatchError):
+                parse_pointer(bad)
+
+    def test_array_indices_with_leading_zeros_signs_or_past_the_end_are_rejected(self):
+        for bad in ("/list/01", "/list/-1", "/list/+1", "/list/3", "/list/-"):
+            with self.subTest(path=bad), self.assertRaises(PatchError):
+                resolve({"list": [1, 2, 3]}, bad)
+
+    def test_dotted_node_ids_are_single_tokens(self):
+        state = {"display": {"nodes": {"contacts.person.17.name": {"frame": [0, 1, 2, 3]}}}}
+        path = "/display/nodes/contacts.person.17.name/frame"
+        self.assertEqual(resolve(state, path), [0, 1, 2, 3])
+        patched = apply_patch(state, [{"op": "replace", "path": path + "/1", "value": 9}])
+        self.assertEqual(resolve(patched, path), [0, 9, 2, 3])
+        self.assertEqual(resolve(state, path), [0, 1, 2, 3])
+
+    def test_a_failing_patch_leaves_the_input_unchanged(self):
+        doc = {"a": [1]}
+        with self.assertRaises(PatchError):
+            apply_patch(doc, [{"op": "add", "path": "/a/-", "value": 2},
+                              {"op": "test", "path": "/a/1", "value": 3}])
+        self.assertEqual(doc, {"a": [1]})
+
+    def test_values_taken_from_the_patch_are_not_shared_with_it(self):
+        patch = [{"op": "add", "path": "/x", "value": {"y": 1}},
+                 {"op": "add", "path": "/x/z", "value": 2}]
+        apply_patch({}, patch)
+        self.assertEqual(patch[0]["value"], {"y": 1})
+
+    def test_test_operation_tells_booleans_from_numbers(self):
+        with self.assertRaises(PatchError):
+            apply_patch({"a": True}, [{"op": "test", "path": "/a", "value": 1}])
+        apply_patch({"a": 1}, [{"op": "test", "path": "/a", "value": 1.0}])
+
+
+# A fake engine: enough protocol to exercise the client's handling of responses, notifications
+# before and after a response, errors, drift and shutdown.
+FAKE_ENGINE = r"""
+import json, sys
+state = {"scene": None, "viewport": {"width": 375, "height": 812},
+         "model": {"count": 0}, "display": {"content": {}, "nodes": {}}}
+rev = 0
+def send(message):
+    sys.stdout.write(json.dumps(message, sort_keys=True) + "\n")
+    sys.stdout.flush()
+def notify(method, params):
+    send({"jsonrpc": "2.0", "method": method, "params": params})
+for line in sys.stdin:
+    request = json.loads(line)
+    method, reply = request["method"], {"jsonrpc": "2.0", "id": request["id"]}
+    if method == "initialize":
+        reply["result"] = {"engine": "fake", "protocolVersion": "1.0", "rev": rev, "state": state}
+    elif method == "count":  # progress before the response, a timer patch after it
+        notify("progress", {"done": 1})
+        rev += 1
+        state["model"]["count"] += 1
+        send(dict(reply, result={"rev": rev, "patch": [
+            {"op": "replace", "path": "/model/count", "value": state["model"]["count"]}]}))
+        rev += 1
+        state["model"]["timer"] = rev
+        notify("patch", {"rev": rev, "cause": "timer",
+                         "patch": [{"op": "add", "path": "/model/timer", "value": rev}]})
+        continue
+    elif method == "cheat":  # changes the state without saying so
+        state["model"]["count"] = -1
+        reply["result"] = {"rev": rev, "patch": []}
+    elif method == "snapshot":
+        reply["result"] = {"rev": rev, "state": state}
+    elif method == "shutdown":
+        send(dict(reply, result={}))
+        sys.exit(0)
+    else:
+        reply["error"] = {"code": -32601, "message": "unknown method " + method}
+    send(reply)
+"""
+
+
+class ClientWithFakeEngineTest(unittest.TestCase):
+    def start(self):
+        engine = SceneryClient([sys.executable, "-c", FAKE_ENGINE], timeout=10)
+        self.addCleanup(lambda: engine._process.poll() is None and engine.kill())
+        engine.request("initialize", {"protocolVersion": "1.0"})
+        self.assertEqual(engine.rev, 0)
+        return engine
+
+    def test_notifications_after_a_response_are_applied_before_the_next_response(self):
+        with self.start() as engine:
+            engine.request("count")
+            self.assertEqual((engine.rev, engine.state["model"]["count"]), (1, 1))
+            engine.verify()  # reads the timer patch first, then the snapshot
+            self.assertEqual((engine.rev, engine.state["model"]["timer"]), (2, 2))
+            self.assertEqual([n["method"] for n in engine.notifications], ["progress", "patch"])
+
+    def test_drain_applies_trailing_notifications_without_a_request(self):
+        with self.start() as engine:
+            engine.request("count")
+            self.assertEqual(engine.drain(wait=0.5), 1)
+            self.assertEqual(engine.rev, 2)
+
+    def test_error_responses_raise_with_their_code_and_keep_the_state(self):
+        with self.start() as engine:
+            with self.assertRaises(SceneryError) as caught:
+                engine.request("no.such.method")
+            self.assertEqual(caught.exception.code, -32601)
+            engine.verify()
+
+    def test_verify_reports_where_the_states_differ(self):
+        with self.start() as engine:
+            engine.request("cheat")
+            with self.assertRaisesRegex(ProtocolError, "/model/count"):
+                engine.verify()
+
+
+class ScreenTextTest(unittest.TestCase):
+    """The demo's text rendering of a hand-written state."""
+
+    def test_visible_text_is_printed_row_by_row_with_bold_marked(self):
+        def text(layer, frame, *runs, align="left", z=0):
+            return {"kind": "text", "layer": layer, "frame": frame, "z": z,
+                    "style": {"align": align},
+                    "text": [{"text": t, "weight": w, "size": 17} for t, w in runs]}
+
+        # Content is shown in y 100..700 and scrolled by 50: content y 0 is at screen y 50.
+        state = {"viewport": {"width": 375, "height": 812}, "display": {
+            "content": {"frame": [0, 100, 375, 600], "width": 375, "height": 2000, "offsetY": 50},
+            "nodes": {
+                "title": text("screen", [0, 50, 375, 30], ("Contacts", "bold"), align="center"),
+                "row.0.name": text("content", [16, 0, 200, 44], ("Above the content frame", "regular")),
+                "row.1.name": text("content", [16, 44, 200, 44], ("Jule ", "regular"), ("Smith", "bold")),
+                "row.1.time": text("content", [300, 46, 59, 40], ("10:30", "regular"), align="right"),
+                "row.2.name": text("content", [16, 88, 200, 44], ("Ann", "bold"), (" ", "bold"),
+                                   ("Lee", "semibold"), (" Jr.", "regular")),
+                "row.2.badge": text("content", [250, 91, 40, 44], ("VIP", "regular")),
+                "row.3.name": text("content", [16, 700, 200, 44], ("Below the content frame", "regular")),
+                "row.far": text("content", [16, 1000, 200, 44], ("Far below", "regular")),
+                "index.M": text("screen", [360, 300, 15, 14], ("M", "regular"), z=5),
+                "offscreen": text("screen", [0, 900, 100, 20], ("Off screen", "regular")),
+                "empty": {"kind": "text", "layer": "screen", "frame": [0, 400, 100, 20], "text": []},
+                "avatar": {"kind": "image", "layer": "content", "frame": [0, 50, 40, 40], "image": "a"},
+                "tab.recents.label": text("screen", [0, 760, 125, 20], ("Recents", "regular"), align="center"),
+                "tab.featured.label": text("screen", [125, 760, 125, 20], ("Featured", "regular"), align="center"),
+                "tab.contacts.label": text("screen", [250, 760, 125, 20], ("Contacts", "bold"), align="center"),
+            }}}
+        self.assertEqual(screen_lines(state), [
+            " " * 21 + "**Contacts**",
+            "  Jule **Smith**".ljust(43) + "10:30",
+            "  **Ann Lee** Jr.".ljust(33) + "VIP",
+            " " * 48 + "M",
+            ("     Recents".ljust(21) + "Featured").ljust(38) + "**Contacts**",
+        ])
+
+    def test_content_frames_move_with_the_scroll_offset_and_draw_under_the_screen_layer(self):
+        display = {"content": {"frame": [0, 100, 375, 600], "offsetY": 50}, "nodes": {
+            "b": {"layer": "content", "z": 1, "frame": [0, 80, 10, 10]},
+            "a": {"layer": "content", "z": 1, "frame": [0, 0, 10, 10]},
+            "bar": {"layer": "screen", "z": 0, "frame": [0, 80, 10, 10]}}}
+        self.assertEqual(screen_frame(display, display["nodes"]["b"]), (0, 130, 10, 10))
+        self.assertEqual(screen_frame(display, display["nodes"]["bar"]), (0, 80, 10, 10))
+        self.assertEqual([node_id for node_id, _ in draw_order(display)], ["a", "b", "bar"])
+
+
+ENGINE = find_engine()
+VIEWPORT = {"width": 375, "height": 812, "scale": 3,
+            "safeArea": {"top": 44, "left": 0, "bottom": 34, "right": 0}}
+
+
+@unittest.skipIf(ENGINE is None, "scenery binary not found: set SCENERY_BIN or run `swift build` "
+                 f"(looked for {REPO_ROOT}/.build/debug/scenery and .build/release/scenery)")
+class DirectorySceneEndToEndTest(unittest.TestCase):
+    """Walks the directory scene on the real engine; the mirrored state must match every step."""
+
+    def test_walking_the_directory_scene_keeps_the_client_in_sync(self):
+        with SceneryClient([ENGINE]) as engine:
+            hello = engine.request("initialize", {"protocolVersion": "1.0", "seed": 1,
+                                                  "clock": "virtual", "viewport": VIEWPORT})
+            self.assertEqual((hello["engine"], hello["protocolVersion"]), ("scenery", "1.0"))
+            self.assertIn("directory", hello["scenes"])
+            self.assertEqual((engine.rev, engine.state["scene"]), (0, None))
+            engine.verify()
+
+            engine.request("scene.open", {"scene": "directory"})
+            self.assertEqual(engine.state["scene"], "directory")
+            engine.verify()
+
+            for tab in ("recents", "featured", "contacts"):
+                with self.subTest(tab=tab):
+                    engine.request("tap", {"id": f"tab.{tab}"})
+                    self.assertEqual(engine.state["model"]["tab"], tab)
+                    engine.verify()
+
+            self.assertIn("index.M", engine.state["display"]["nodes"])
+            offset = engine.state["display"]["content"]["offsetY"]
+            engine.request("scroll", {"deltaY": 300})
+            self.assertGreater(engine.state["display"]["content"]["offsetY"], offset)
+            engine.verify()
+
+            engine.request("section", {"title": "M"})
+            engine.verify()
+            engine.request("section", {"index": 0})
+            engine.verify()
+            engine.request("scroll", {"offsetY": 0})
+            self.assertEqual(engine.state["display"]["content"]["offsetY"], 0)
+            engine.verify()
+
+            images = [n["image"] for _, n in draw_order(engine.state["display"])
+                      if n.get("kind") == "image"]
+            if images:
+                asset = engine.read_asset(images[0])
+                self.assertTrue(asset["mime"].startswith("image/"))
+                self.assertTrue(asset["data"])
+
+            with self.assertRaises(SceneryError) as caught:
+                engine.request("no.such.method")
+            self.assertEqual(caught.exception.code, -32601)
+            engine.verify()
+
+            engine.request("clock.advance", {"ms": 1000})
+            engine.verify()
+            engine.request("viewport.set", dict(VIEWPORT, width=414, height=896))
+            self.assertEqual(engine.state["viewport"]["width"], 414)
+            engine.verify()
+        self.assertEqual(engine._process.returncode, 0)
+
+
+if __name__ == "__main__":
+    unittest.main()

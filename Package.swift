@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers, dependencies pointing down only (see Protocol/PROTOCOL.md, "Architecture"):
+//   scenery (executable) -> SceneryTransport -> SceneryEngine -> scenes -> SceneryCore -> CZlib
+let package = Package(
+    name: "Scenery",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "scenery", targets: ["scenery"]),
+        .library(name: "SceneryEngine", targets: ["SceneryEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .target(name: "SceneryCore", dependencies: ["CZlib"]),
+        .target(name: "DirectoryScene", dependencies: ["SceneryCore"]),
+        .target(name: "SceneryEngine", dependencies: ["SceneryCore", "DirectoryScene"]),
+        .target(name: "SceneryTransport", dependencies: ["SceneryEngine"]),
+        .executableTarget(
+            name: "scenery",
+            dependencies: [
+                "SceneryTransport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "SceneryCoreTests", dependencies: ["SceneryCore"]),
+        .testTarget(name: "DirectorySceneTests", dependencies: ["DirectoryScene"]),
+        .testTarget(name: "SceneryEngineTests", dependencies: ["SceneryEngine"]),
+        .testTarget(name: "SceneryTransportTests", dependencies: ["SceneryTransport"]),
+        .testTarget(name: "TranscriptTests", dependencies: ["SceneryTransport", "scenery"]),
+    ]
+)

@@ -1,0 +1,170 @@
+import SceneryCore
+
+/// The GoTest screens: Recents, Events (the "Featured" tab) and Contacts, in a tab bar.
+///
+/// `scene.open {"scene":"directory", "events"?: path, "people"?: path, "timeZone"?: "UTC"}`.
+/// Without paths it shows ``SampleDirectory``. Gestures: `tap` (tabs, rows, section index),
+/// `scroll`, `section`.
+public enum DirectoryScene: Scene {
+    public typealias State = DirectoryState
+
+    public static let name = "directory"
+    public static let methods: [MethodDescription] = []
+    public static let openParameters: JSONObject = [
+        "events": SchemaBuilder.string("directory: path of an events.json file ([{date, name}]); built-in sample data when left out."),
+        "people": SchemaBuilder.string("directory: path of a people.json file ([{firstName, lastName?, age?, profilePicture?}])."),
+        "timeZone": SchemaBuilder.string("directory: \"UTC\" (default), an offset like \"+02:00\" or an IANA name; months and dates use it."),
+    ]
+
+    public static func open(_ params: Params, viewport: Viewport, environment: SceneEnvironment) throws(RPCError) -> (State, [SceneEffect]) {
+        try params.allowOnly(["events", "people", "timeZone"])
+        let timeZone = try params.optionalString("timeZone").map { (name) throws(RPCError) in try SceneTimeZone(name) } ?? .utc
+        let sample = (params.has("events") && params.has("people")) ? nil : SampleDirectory.make()
+        let events = try params.optionalString("events").map { (path) throws(RPCError) in
+            try DirectoryDecoder.events(try readJSON(path, param: "events", environment), file: path)
+        } ?? sample!.events
+        let people = try params.optionalString("people").map { (path) throws(RPCError) in
+            try DirectoryDecoder.people(try readJSON(path, param: "people", environment), file: path)
+        } ?? sample!.people
+
+        var state = DirectoryState(events: events, people: people, timeZone: timeZone, viewport: viewport)
+        state.lists[.recents] = DirectoryLists.recents(events: events, people: people)
+        state.lists[.featured] = DirectoryLists.events(events, timeZone: timeZone)
+        let (contacts, index) = DirectoryLists.contacts(people)
+        state.lists[.contacts] = contacts
+        state.sectionIndex = index
+        let effects = requestVisibleImages(&state)
+        return (state, effects)
+    }
+
+    /// Reads and parses a data file; the error names the parameter, the path and the problem.
+    static func readJSON(_ path: String, param: String, _ environment: SceneEnvironment) throws(RPCError) -> JSON {
+        let bytes = try environment.readFile(path)
+        do {
+            return try JSONParser.parse(bytes, maxDepth: 32)
+        } catch {
+            throw RPCError(code: ErrorCode.fileMalformed, message: "params.\(param): \(path) is not valid JSON: \(error)")
+        }
+    }
+
+    public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
+        switch action {
+        case .tap(let id, _):
+            guard let id else { return [] }
+            tap(&state, id)
+        case .scroll(let request):
+            let target: Double
+            switch request {
+            case .to(let offset): target = offset
+            case .by(let delta): target = state.offset + delta
+            }
+            guard target.isFinite else { throw .invalidParams("params: the scroll target must be a finite number") }
+            scroll(&state, to: target)
+        case .section(let request):
+            try jump(&state, to: request)
+        case .viewport(let viewport):
+            state.viewport = viewport
+            for tab in DirectoryTab.allCases { scroll(&state, tab: tab, to: state.offsets[tab] ?? 0) }
+        case .imageLoaded(let url, let result):
+            guard state.images[url] == .loading else { return [] }
+            switch result {
+            case .success(let asset): state.images[url] = .loaded(asset: asset)
+            case .failure(let failure): state.images[url] = .failed(reason: failure.reason)
+            }
+            return []
+        case .timerFired:
+            return []
+        case .method(let name, _):
+            throw .notSupported("\(name): the directory scene does not handle this method")
+        }
+        return requestVisibleImages(&state)
+    }
+
+    public static func render(_ state: State) -> (model: JSON, display: DisplayList) {
+        DirectoryRender.render(state)
+    }
+
+    public static func builtinImage(_ id: String) -> ImageData? { DirectoryImages.image(id) }
+
+    // MARK: Gestures
+
+    /// A tap on a tab switches to it (on the current tab: scrolls it to the top, as UIKit does);
+    /// on a section index entry it jumps there; on a row it selects the row. Anything else
+    /// (title, headers, background, bars) changes nothing.
+    static func tap(_ state: inout State, _ id: String) {
+        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count >= 2 && parts[0] == "tab", let tab = DirectoryTab(rawValue: String(parts[1])) {
+            if tab == state.tab {
+                scroll(&state, to: 0)
+            } else {
+                state.tab = tab
+                state.selection = nil
+            }
+        } else if parts.count == 2 && parts[0] == "index" {
+            try? jump(&state, to: .title(String(parts[1])))
+        } else if parts.count >= 3 && parts[0] == Substring(state.tab.rawValue) && (parts[1] == "event" || parts[1] == "person") {
+            state.selection = parts[0...2].joined(separator: ".")
+        }
+    }
+
+    static func scroll(_ state: inout State, tab: DirectoryTab? = nil, to offset: Double) {
+        let tab = tab ?? state.tab
+        state.offsets[tab] = min(max(0, offset), DirectoryRender.maxOffset(state, tab: tab))
+    }
+
+    /// Jumps to a section: on Contacts by section index entry (an empty letter jumps to the next
+    /// letter with people, or the last section); on the other tabs by section title or position.
+    static func jump(_ state: inout State, to request: SectionRequest) throws(RPCError) {
+        let list = state.list
+        let section: Int
+        if state.tab == .contacts {
+            let titles = state.sectionIndex.map(\.title)
+            switch request {
+            case .title(let title):
+                guard let entry = state.sectionIndex.first(where: { $0.title == title }) else {
+                    throw .invalidParams("params.title: no section index entry \(JSON.string(title)); expected one of \(titles.joined(separator: " "))")
+                }
+                section = entry.section
+            case .index(let index):
+                guard index < titles.count else {
+                    throw .invalidParams("params.index: expected an integer from 0 to \(titles.count - 1), got \(index)")
+                }
+                section = state.sectionIndex[index].section
+            }
+        } else {
+            let titles = list.sections.map(\.title)
+            switch request {
+            case .title(let title):
+                guard let index = titles.firstIndex(of: title) else {
+                    throw .invalidParams("params.title: the \(state.tab.rawValue) tab has no section \(JSON.string(title)); expected one of \(titles.map { JSON.string($0).description }.joined(separator: ", "))")
+                }
+                section = index
+            case .index(let index):
+                guard index < titles.count else {
+                    throw .invalidParams("params.index: expected an integer from 0 to \(titles.count - 1), got \(index)")
+                }
+                section = index
+            }
+        }
+        guard !list.sections.isEmpty else { return }
+        scroll(&state, to: list.tops[section])
+    }
+
+    // MARK: Images
+
+    /// Starts loading the pictures of the person rows that are nodes now and were never asked for.
+    static func requestVisibleImages(_ state: inout State) -> [SceneEffect] {
+        let list = state.list
+        let band = DirectoryRender.renderedBand(state)
+        var effects: [SceneEffect] = []
+        for (sectionIndex, rows) in list.rows(in: band.minY, band.maxY) {
+            for r in rows {
+                guard case .person(let i) = list.sections[sectionIndex].rows[r], let url = state.people[i].profilePicture,
+                      state.images[url] == nil else { continue }
+                state.images[url] = .loading
+                effects.append(.loadImage(url: url))
+            }
+        }
+        return effects
+    }
+}

@@ -1,0 +1,221 @@
+import SceneryCore
+
+/// Turns a ``DirectoryState`` into the `model` and `display` parts of the state document.
+enum DirectoryRender {
+    typealias M = DirectoryMetrics
+
+    /// Where the table sits on screen: between the navigation bar and the tab bar.
+    static func listFrame(_ viewport: Viewport) -> Rect {
+        let top = viewport.safeArea.top + M.navigationBarHeight
+        let bottom = viewport.height - viewport.safeArea.bottom - M.tabBarHeight
+        return Rect(x: 0, y: top, width: viewport.width, height: max(0, bottom - top))
+    }
+
+    static func maxOffset(_ state: DirectoryState, tab: DirectoryTab) -> Double {
+        max(0, state.lists[tab]!.contentHeight - listFrame(state.viewport).height)
+    }
+
+    /// The content band whose rows are nodes: the visible part plus half a screen above and below.
+    static func renderedBand(_ state: DirectoryState) -> (minY: Double, maxY: Double) {
+        let height = listFrame(state.viewport).height
+        return (state.offset - height / 2, state.offset + height * 1.5)
+    }
+
+    static func render(_ state: DirectoryState) -> (model: JSON, display: DisplayList) {
+        let viewport = state.viewport
+        let frame = listFrame(viewport)
+        let list = state.list
+        var display = DisplayList(content: ScrollContent(frame: frame, width: viewport.width, height: list.contentHeight, offsetY: state.offset))
+        let background = state.tab == .recents ? M.groupedBackground : M.rowBackground
+        display.add("background", Node(.rect, frame: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height), style: ["background": .string(background)]))
+        addRows(state, to: &display)
+        addChrome(state, to: &display)
+        return (model(state), display)
+    }
+
+    static func model(_ state: DirectoryState) -> JSON {
+        let list = state.list
+        var model = JSONObject()
+        model["tab"] = .string(state.tab.rawValue)
+        model["title"] = .string(state.tab.title)
+        model["offsetY"] = .number(roundPoint(state.offset))
+        model["maxOffsetY"] = .number(roundPoint(maxOffset(state, tab: state.tab)))
+        model["sections"] = .array(list.sections.map { section in
+            ["id": .string(section.id), "title": .string(section.title), "rows": .number(section.rows.count)]
+        })
+        model["sectionIndex"] = state.tab == .contacts ? .array(state.sectionIndex.map { .string($0.title) }) : .null
+        model["topSection"] = list.sections.isEmpty ? .null : .string(list.sections[list.section(at: state.offset)].id)
+        model["selection"] = .optional(state.selection)
+        model["counts"] = ["events": .number(state.events.count), "people": .number(state.people.count)]
+        model["timeZone"] = .string(state.timeZone.name)
+        return .object(model)
+    }
+
+    // MARK: Chrome
+
+    static func addChrome(_ state: DirectoryState, to display: inout DisplayList) {
+        let v = state.viewport
+        let top = v.safeArea.top
+        let barBottom = top + M.navigationBarHeight
+        display.add("navbar", Node(.rect, frame: Rect(x: 0, y: 0, width: v.width, height: barBottom), z: 10,
+                                   style: ["background": .string(M.barBackground)]))
+        display.add("navbar.separator", Node(.line, frame: Rect(x: 0, y: barBottom - M.hairline, width: v.width, height: M.hairline), z: 11,
+                                             style: ["color": .string(M.separator)]))
+        display.add("title", Node(.text, frame: Rect(x: v.layoutMargin, y: top + M.largeTitleTop, width: v.width - 2 * v.layoutMargin, height: M.largeTitleHeight),
+                                  z: 11, style: ["align": "left", "verticalAlign": "center"],
+                                  text: [TextRun(state.tab.title, font: M.displayFont, size: M.largeTitleSize, weight: "bold")]))
+
+        let tabTop = v.height - v.safeArea.bottom - M.tabBarHeight
+        display.add("tabbar", Node(.rect, frame: Rect(x: 0, y: tabTop, width: v.width, height: M.tabBarHeight + v.safeArea.bottom), z: 10,
+                                   style: ["background": .string(M.barBackground)]))
+        display.add("tabbar.separator", Node(.line, frame: Rect(x: 0, y: tabTop, width: v.width, height: M.hairline), z: 11,
+                                             style: ["color": .string(M.separator)]))
+        let itemWidth = v.width / Double(DirectoryTab.allCases.count)
+        for (i, tab) in DirectoryTab.allCases.enumerated() {
+            let x = Double(i) * itemWidth
+            let color = tab == state.tab ? M.tint : M.secondaryText
+            let id = "tab.\(tab.rawValue)"
+            display.add(id, Node(.rect, frame: Rect(x: x, y: tabTop, width: itemWidth, height: M.tabBarHeight), z: 11,
+                                 style: ["role": "button", "selected": .bool(tab == state.tab)]))
+            display.add(id + ".icon", Node(.image, frame: Rect(x: x + (itemWidth - M.tabIconSize) / 2, y: tabTop + M.tabIconTop, width: M.tabIconSize, height: M.tabIconSize),
+                                           z: 12, style: ["contentMode": "aspectFit", "tint": .string(color)], image: DirectoryImages.icon(tab)))
+            display.add(id + ".label", Node(.text, frame: Rect(x: x, y: tabTop + M.tabLabelTop, width: itemWidth, height: M.tabLabelHeight), z: 12,
+                                            style: ["align": "center", "verticalAlign": "center"],
+                                            text: [TextRun(tab.label, font: M.textFont, size: M.tabLabelSize, weight: "medium", color: color)]))
+        }
+
+        if state.tab == .contacts && !state.sectionIndex.isEmpty {
+            let frame = listFrame(v)
+            let entryHeight = min(M.indexEntryHeight, frame.height / Double(state.sectionIndex.count))
+            let indexTop = frame.y + (frame.height - entryHeight * Double(state.sectionIndex.count)) / 2
+            for (i, entry) in state.sectionIndex.enumerated() {
+                display.add("index.\(entry.title)", Node(.text, frame: Rect(x: v.width - M.indexWidth, y: indexTop + Double(i) * entryHeight, width: M.indexWidth, height: entryHeight),
+                                                         z: 12, style: ["align": "center", "verticalAlign": "center", "role": "button"],
+                                                         text: [TextRun(entry.title, font: M.textFont, size: M.indexSize, weight: "semibold", color: M.tint)]))
+            }
+        }
+    }
+
+    // MARK: Rows
+
+    static func addRows(_ state: DirectoryState, to display: inout DisplayList) {
+        let list = state.list
+        let band = renderedBand(state)
+        let width = state.viewport.width
+        let rowRight = state.tab == .contacts ? width - M.indexWidth : width
+        let sticky = state.tab != .recents
+        for (sectionIndex, rows) in list.rows(in: band.minY, band.maxY) {
+            let section = list.sections[sectionIndex]
+            addHeader(state, section: section, index: sectionIndex, sticky: sticky, to: &display)
+            for r in rows {
+                let top = list.rowTop(section: sectionIndex, row: r)
+                let isLast = r == section.rows.count - 1
+                switch section.rows[r] {
+                case .event(let i): addEventRow(state, index: i, top: top, right: width, separator: !isLast, to: &display)
+                case .person(let i): addPersonRow(state, index: i, top: top, right: rowRight, separator: !isLast, to: &display)
+                }
+            }
+        }
+    }
+
+    static func addHeader(_ state: DirectoryState, section: ListSection, index: Int, sticky: Bool, to display: inout DisplayList) {
+        let list = state.list
+        let width = state.viewport.width
+        let margin = state.viewport.layoutMargin
+        let id = "\(state.tab.rawValue).header.\(section.id)"
+        var top = list.tops[index]
+        if sticky {
+            // A plain table pins the header of the section at the top until the next one pushes it up.
+            top = min(max(top, state.offset), list.tops[index + 1] - list.headerHeight)
+        }
+        if sticky {
+            display.add(id, Node(.rect, frame: Rect(x: 0, y: top, width: width, height: list.headerHeight), z: 3, layer: .content,
+                                 style: ["background": .string(M.plainHeaderBackground)]))
+            display.add(id + ".title", Node(.text, frame: Rect(x: margin, y: top, width: width - 2 * margin, height: list.headerHeight), z: 4, layer: .content,
+                                            style: ["align": "left", "verticalAlign": "center"],
+                                            text: [TextRun(section.title, font: M.textFont, size: M.bodySize, weight: "semibold")]))
+        } else {
+            display.add(id + ".title", Node(.text, frame: Rect(x: margin, y: top + M.groupedHeaderTextTop, width: width - 2 * margin, height: M.groupedHeaderTextHeight),
+                                            z: 4, layer: .content, style: ["align": "left", "verticalAlign": "center"],
+                                            text: [TextRun(section.title, font: M.textFont, size: M.captionSize, color: M.groupedHeaderText)]))
+        }
+    }
+
+    static func rowBackground(_ state: DirectoryState, id: String, frame: Rect, to display: inout DisplayList) {
+        let color = state.selection == id ? M.selectedRowBackground : M.rowBackground
+        display.add(id, Node(.rect, frame: frame, z: 1, layer: .content, style: ["background": .string(color), "role": "row"]))
+    }
+
+    static func separator(id: String, left: Double, right: Double, bottom: Double, to display: inout DisplayList) {
+        display.add(id + ".separator", Node(.line, frame: Rect(x: left, y: bottom - M.hairline, width: right - left, height: M.hairline), z: 2,
+                                            layer: .content, style: ["color": .string(M.separator)]))
+    }
+
+    static let shortMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// "27 Sep, 2018", in the scene's time zone.
+    static func rowDate(_ seconds: Int, _ zone: SceneTimeZone) -> String {
+        let date = zone.civilDate(seconds)
+        return "\(date.day) \(shortMonths[date.month - 1]), \(date.year)"
+    }
+
+    /// An event row: the name at the leading layout margin, the date right-aligned at the trailing one.
+    static func addEventRow(_ state: DirectoryState, index: Int, top: Double, right: Double, separator hasSeparator: Bool, to display: inout DisplayList) {
+        let event = state.events[index]
+        let id = "\(state.tab.rawValue).event.\(index)"
+        let margin = state.viewport.layoutMargin
+        let height = M.eventRowHeight
+        rowBackground(state, id: id, frame: Rect(x: 0, y: top, width: right, height: height), to: &display)
+        display.add(id + ".name", Node(.text, frame: Rect(x: margin, y: top, width: max(0, right - 2 * margin - M.dateWidth - M.systemSpacing), height: height),
+                                       z: 2, layer: .content, style: ["align": "left", "verticalAlign": "center", "lines": 1],
+                                       text: [TextRun(event.name, font: M.textFont, size: M.bodySize)]))
+        display.add(id + ".date", Node(.text, frame: Rect(x: right - margin - M.dateWidth, y: top, width: M.dateWidth, height: height),
+                                       z: 2, layer: .content, style: ["align": "right", "verticalAlign": "center", "lines": 1],
+                                       text: [TextRun(rowDate(event.date, state.timeZone), font: M.textFont, size: M.captionSize, color: M.secondaryText)]))
+        if hasSeparator { separator(id: id, left: margin, right: right, bottom: top + height, to: &display) }
+    }
+
+    /// A person row: the 4:3 profile image inset by the system spacing and centred vertically,
+    /// the name (sort value bold on the Contacts tab) and "Age: N" when known.
+    static func addPersonRow(_ state: DirectoryState, index: Int, top: Double, right: Double, separator hasSeparator: Bool, to display: inout DisplayList) {
+        let person = state.people[index]
+        let id = "\(state.tab.rawValue).person.\(index)"
+        let height = M.personRowHeight
+        rowBackground(state, id: id, frame: Rect(x: 0, y: top, width: right, height: height), to: &display)
+
+        let imageFrame = Rect(x: M.systemSpacing, y: top + (height - M.imageHeight) / 2, width: M.imageWidth, height: M.imageHeight)
+        let asset: String
+        let imageState: String
+        switch person.profilePicture.flatMap({ state.images[$0] }) {
+        case .loaded(let id)?: asset = id; imageState = "loaded"
+        case .loading?: asset = DirectoryImages.placeholder; imageState = "loading"
+        case .failed?: asset = DirectoryImages.placeholder; imageState = "failed"
+        case nil: asset = DirectoryImages.placeholder; imageState = person.profilePicture == nil ? "none" : "loading"
+        }
+        display.add(id + ".image", Node(.image, frame: imageFrame, z: 2, layer: .content,
+                                        style: ["contentMode": "aspectFit", "imageState": .string(imageState)], image: asset))
+
+        let textLeft = imageFrame.maxX + M.systemSpacing
+        let textWidth = max(0, right - textLeft - M.systemSpacing)
+        let nameTop = person.age == nil ? top + (height - M.nameHeight) / 2 : top + M.nameTop
+        display.add(id + ".name", Node(.text, frame: Rect(x: textLeft, y: nameTop, width: textWidth, height: M.nameHeight), z: 2, layer: .content,
+                                       style: ["align": "left", "verticalAlign": "center", "lines": 1],
+                                       text: nameRuns(person, highlightSortValue: state.tab == .contacts)))
+        if let age = person.age {
+            display.add(id + ".age", Node(.text, frame: Rect(x: textLeft, y: top + M.ageTop, width: textWidth, height: M.ageHeight), z: 2, layer: .content,
+                                          style: ["align": "left", "verticalAlign": "center", "lines": 1],
+                                          text: [TextRun("Age: \(age)", font: M.textFont, size: M.captionSize, color: M.secondaryText)]))
+        }
+        if hasSeparator { separator(id: id, left: textLeft, right: right, bottom: top + height, to: &display) }
+    }
+
+    /// The full name as runs; with `highlightSortValue` the value people are sorted by is bold.
+    static func nameRuns(_ person: Person, highlightSortValue: Bool) -> [TextRun] {
+        func run(_ text: String, bold: Bool) -> TextRun {
+            TextRun(text, font: M.textFont, size: M.bodySize, weight: bold ? "bold" : "regular")
+        }
+        guard highlightSortValue else { return [run(person.fullName, bold: false)] }
+        guard let last = person.lastName else { return [run(person.firstName, bold: true)] }
+        return [run(person.firstName + " ", bold: false), run(last, bold: true)]
+    }
+}

@@ -1,0 +1,64 @@
+/// A row of a list: an index into the scene's events or people.
+public enum ListRow: Equatable, Sendable {
+    case event(Int)
+    case person(Int)
+}
+
+/// One section of a list: its id (used in node ids), its header title and its rows.
+public struct ListSection: Equatable, Sendable {
+    public var id: String
+    public var title: String
+    public var rows: [ListRow]
+    public var rowHeight: Double
+}
+
+/// The vertical layout of a sectioned table: where each section starts, so that the rows in
+/// any band of the content are found by binary search, whatever the number of rows.
+public struct SectionedList: Equatable, Sendable {
+    public private(set) var sections: [ListSection]
+    public let headerHeight: Double
+    /// Section tops in content points; `tops[i + 1]` is where section `i` ends.
+    public private(set) var tops: [Double]
+
+    public init(sections: [ListSection], headerHeight: Double) {
+        self.sections = sections
+        self.headerHeight = headerHeight
+        var tops: [Double] = [0]
+        for section in sections {
+            tops.append(tops[tops.count - 1] + headerHeight + Double(section.rows.count) * section.rowHeight)
+        }
+        self.tops = tops
+    }
+
+    public var contentHeight: Double { tops[tops.count - 1] }
+
+    public func rowTop(section: Int, row: Int) -> Double {
+        tops[section] + headerHeight + Double(row) * sections[section].rowHeight
+    }
+
+    /// The index of the section whose band contains `y` (the last one for `y` past the end).
+    public func section(at y: Double) -> Int {
+        var low = 0, high = sections.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if tops[mid] <= y { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// Sections and row ranges that intersect `minY..<maxY`.
+    public func rows(in minY: Double, _ maxY: Double) -> [(section: Int, rows: Range<Int>)] {
+        guard !sections.isEmpty, maxY > minY else { return [] }
+        var result: [(Int, Range<Int>)] = []
+        var index = section(at: max(0, minY))
+        while index < sections.count && tops[index] < maxY {
+            let section = sections[index]
+            let firstRowTop = tops[index] + headerHeight
+            let first = max(0, Int(((minY - firstRowTop) / section.rowHeight).rounded(.down)))
+            let last = min(section.rows.count, Int(((maxY - firstRowTop) / section.rowHeight).rounded(.up)))
+            result.append((index, first..<max(first, last)))
+            index += 1
+        }
+        return result
+    }
+}

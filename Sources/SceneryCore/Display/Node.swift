@@ -1,0 +1,131 @@
+/// One thing a front end draws. The display list is generic: a front end that knows nothing of
+/// the scene draws it from these fields alone.
+public struct Node: Equatable, Sendable {
+    /// What to draw.
+    public enum Kind: String, Sendable {
+        case rect, text, image, line, circle, movie, group
+    }
+
+    /// Which coordinate space `frame` is in.
+    public enum Layer: String, Sendable {
+        /// Screen points; drawn above the content layer.
+        case screen
+        /// Scroll content points: on screen at `y - content.offsetY + content.frame.y`, clipped to `content.frame`.
+        case content
+    }
+
+    public var kind: Kind
+    public var frame: Rect
+    public var z: Int
+    public var layer: Layer
+    /// Visual attributes: `background`, `color`, `align`, `cornerRadius`, `contentMode`, ... (PROTOCOL.md lists them).
+    public var style: JSONObject
+    /// Attributed text, for `text` nodes.
+    public var text: [TextRun]
+    /// Asset id, for `image` nodes; `asset.read` returns its bytes.
+    public var image: String?
+
+    public init(_ kind: Kind, frame: Rect, z: Int = 0, layer: Layer = .screen, style: JSONObject = JSONObject(),
+                text: [TextRun] = [], image: String? = nil) {
+        self.kind = kind; self.frame = frame; self.z = z; self.layer = layer
+        self.style = style; self.text = text; self.image = image
+    }
+
+    public var json: JSON {
+        var object = JSONObject()
+        object["frame"] = frame.json
+        if let image { object["image"] = .string(image) }
+        object["kind"] = .string(kind.rawValue)
+        object["layer"] = .string(layer.rawValue)
+        object["style"] = .object(style)
+        if kind == .text { object["text"] = .array(text.map(\.json)) }
+        object["z"] = .number(Double(z))
+        return .object(object)
+    }
+}
+
+/// A run of attributed text: one font, size, weight and colour.
+public struct TextRun: Equatable, Sendable {
+    public var text: String
+    public var font: String
+    public var size: Double
+    public var weight: String
+    public var color: String
+
+    public init(_ text: String, font: String, size: Double, weight: String = "regular", color: String = "#000000") {
+        self.text = text; self.font = font; self.size = size; self.weight = weight; self.color = color
+    }
+
+    public var json: JSON {
+        var object = JSONObject()
+        object["color"] = .string(color)
+        object["font"] = .string(font)
+        object["size"] = .number(size)
+        object["text"] = .string(text)
+        object["weight"] = .string(weight)
+        return .object(object)
+    }
+}
+
+/// The scroll view of a scene: where it is on screen, how big its content is, how far it is scrolled.
+public struct ScrollContent: Equatable, Sendable {
+    public var frame: Rect
+    public var width: Double
+    public var height: Double
+    public var offsetY: Double
+
+    public init(frame: Rect, width: Double, height: Double, offsetY: Double) {
+        self.frame = frame; self.width = width; self.height = height; self.offsetY = offsetY
+    }
+
+    /// The largest offset that still shows content: content height minus visible height, at least 0.
+    public var maxOffsetY: Double { max(0, height - frame.height) }
+
+    public var json: JSON {
+        ["frame": frame.json, "width": .number(roundPoint(width)), "height": .number(roundPoint(height)),
+         "offsetY": .number(roundPoint(offsetY))]
+    }
+}
+
+/// What a scene shows: the nodes by id, and its scroll content if it has one.
+public struct DisplayList: Sendable {
+    public var nodes: [(id: String, node: Node)] = []
+    public var content: ScrollContent?
+
+    public init(content: ScrollContent? = nil) { self.content = content }
+
+    public mutating func add(_ id: String, _ node: Node) { nodes.append((id, node)) }
+
+    public var json: JSON {
+        var object = JSONObject()
+        for (id, node) in nodes { object[id] = node.json }
+        return ["nodes": .object(object), "content": content?.json ?? .null]
+    }
+
+    /// The id of the topmost node under `point` (screen coordinates): screen layer above content,
+    /// higher `z` above lower, and the later id in code point order above the earlier one.
+    /// Content nodes count only inside the content frame.
+    public func hitTest(_ point: Point) -> String? {
+        var best: (layer: Int, z: Int, id: String)?
+        for (id, node) in nodes {
+            let frame: Rect
+            let layerRank: Int
+            switch node.layer {
+            case .screen:
+                frame = node.frame
+                layerRank = 1
+            case .content:
+                guard let content, content.frame.contains(point) else { continue }
+                frame = node.frame.offsetBy(dx: content.frame.x, dy: content.frame.y - content.offsetY)
+                layerRank = 0
+            }
+            guard frame.contains(point) else { continue }
+            if let current = best {
+                if (layerRank, node.z) < (current.layer, current.z) { continue }
+                if (layerRank, node.z) == (current.layer, current.z) && !canonicalKeyPrecedes(current.id, id) { continue }
+            }
+            best = (layerRank, node.z, id)
+        }
+        return best?.id
+    }
+}

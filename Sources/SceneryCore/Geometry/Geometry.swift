@@ -1,0 +1,113 @@
+/// Rounds a length to the protocol's precision, 1/1000 pt, so output never depends on
+/// floating-point noise (42.666666 -> 42.667).
+@inlinable
+public func roundPoint(_ value: Double) -> Double {
+    let rounded = (value * 1000).rounded() / 1000
+    return rounded == 0 ? 0 : rounded  // no "-0"
+}
+
+/// A point in screen or content coordinates, in points.
+public struct Point: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+}
+
+/// A rectangle in points; encoded as `[x, y, width, height]`.
+public struct Rect: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+
+    public func contains(_ point: Point) -> Bool {
+        point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
+    }
+
+    public func intersects(minY: Double, maxY other: Double) -> Bool { y < other && maxY > minY }
+
+    public func offsetBy(dx: Double = 0, dy: Double = 0) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
+    public var json: JSON {
+        .array([.number(roundPoint(x)), .number(roundPoint(y)), .number(roundPoint(width)), .number(roundPoint(height))])
+    }
+}
+
+/// Insets of the screen that content should avoid (status bar, home indicator).
+public struct EdgeInsets: Equatable, Sendable {
+    public var top: Double, left: Double, bottom: Double, right: Double
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
+}
+
+/// The screen a front end draws on: size in points, pixel scale and safe area.
+public struct Viewport: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+    public var scale: Double
+    public var safeArea: EdgeInsets
+
+    public init(width: Double, height: Double, scale: Double, safeArea: EdgeInsets) {
+        self.width = width; self.height = height; self.scale = scale; self.safeArea = safeArea
+    }
+
+    /// iPhone X/XS/11 Pro, the device of the Directory mocks: 375x812 pt @3x.
+    public static let phone = Viewport(width: 375, height: 812, scale: 3, safeArea: EdgeInsets(top: 44, bottom: 34))
+
+    /// UIKit's default horizontal layout margin: 16 pt on compact widths, 20 pt from 414 pt up.
+    public var layoutMargin: Double { width >= 414 ? 20 : 16 }
+
+    public var json: JSON {
+        [
+            "width": .number(width), "height": .number(height), "scale": .number(scale),
+            "safeArea": ["top": .number(safeArea.top), "left": .number(safeArea.left),
+                         "bottom": .number(safeArea.bottom), "right": .number(safeArea.right)],
+        ]
+    }
+
+    /// Reads `{width, height, scale, safeArea}`; members left out keep the values of `base`.
+    public static func parse(_ params: Params, base: Viewport) throws(RPCError) -> Viewport {
+        try params.allowOnly(["width", "height", "scale", "safeArea"])
+        var viewport = base
+        func size(_ key: String, _ range: ClosedRange<Double>) throws(RPCError) -> Double? {
+            guard let value = try params.optionalNumber(key) else { return nil }
+            guard range.contains(value) else {
+                throw .invalidParams("\(params.path).\(key): expected a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), got \(JSON.number(value))")
+            }
+            return value
+        }
+        if let width = try size("width", 100...10_000) { viewport.width = width }
+        if let height = try size("height", 100...10_000) { viewport.height = height }
+        if let scale = try size("scale", 1...4) { viewport.scale = scale }
+        if let insets = try params.optionalObject("safeArea") {
+            try insets.allowOnly(["top", "left", "bottom", "right"])
+            func inset(_ key: String) throws(RPCError) -> Double? {
+                guard let value = try insets.optionalNumber(key) else { return nil }
+                guard (0...1000).contains(value) else {
+                    throw .invalidParams("\(insets.path).\(key): expected a number from 0 to 1000, got \(JSON.number(value))")
+                }
+                return value
+            }
+            if let v = try inset("top") { viewport.safeArea.top = v }
+            if let v = try inset("left") { viewport.safeArea.left = v }
+            if let v = try inset("bottom") { viewport.safeArea.bottom = v }
+            if let v = try inset("right") { viewport.safeArea.right = v }
+        }
+        if viewport.safeArea.top + viewport.safeArea.bottom >= viewport.height {
+            throw .invalidParams("\(params.path).safeArea: top + bottom must be less than the height")
+        }
+        return viewport
+    }
+}

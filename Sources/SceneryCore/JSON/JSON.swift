@@ -1,0 +1,157 @@
+/// A JSON value: the one data type of the wire protocol and of the state document.
+///
+/// Objects keep their keys sorted (see ``JSONObject``), so encoding is canonical without a sort
+/// step and two documents can be diffed with a single merge walk.
+public enum JSON: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object(JSONObject)
+
+    /// The member `key` of an object, or `nil` for a missing key or a non-object.
+    public subscript(key: String) -> JSON? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// A short name of the value's type, for error messages ("expected a number, got string").
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    public var numberValue: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    public var objectValue: JSONObject? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    public var arrayValue: [JSON]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+}
+
+extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        self = .object(JSONObject(elements))
+    }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSON {
+    /// A number, or `null` when `value` is nil.
+    public static func number(_ value: Int) -> JSON { .number(Double(value)) }
+    public static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+    public static func optional(_ value: Double?) -> JSON { value.map(JSON.number) ?? .null }
+}
+
+/// Key order of canonical JSON: by UTF-8 bytes, which is Unicode code point order
+/// (the order of Python's `sort_keys=True` and of `jq -S`).
+@inlinable
+public func canonicalKeyPrecedes(_ a: String, _ b: String) -> Bool {
+    var a = a, b = b
+    return a.withUTF8 { pa in b.withUTF8 { pb in
+        let n = min(pa.count, pb.count)
+        for i in 0..<n where pa[i] != pb[i] { return pa[i] < pb[i] }
+        return pa.count < pb.count
+    } }
+}
+
+/// A JSON object whose members are kept in canonical key order.
+///
+/// Lookups are binary searches; documents in Scenery have small objects (a node has a handful of
+/// fields, `display.nodes` holds only what is on screen), so a sorted array beats hashing here and
+/// makes diffing and encoding linear.
+public struct JSONObject: Equatable, Sendable, Sequence {
+    public private(set) var keys: [String] = []
+    public private(set) var values: [JSON] = []
+
+    public init() {}
+
+    /// Builds an object from pairs in any order; a later duplicate key wins.
+    public init(_ pairs: some Sequence<(String, JSON)>) {
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    public var count: Int { keys.count }
+    public var isEmpty: Bool { keys.isEmpty }
+
+    /// The position of `key`, or where it would be inserted.
+    @usableFromInline
+    func search(_ key: String) -> (index: Int, found: Bool) {
+        var low = 0, high = keys.count
+        // Appending in order is the common way objects are built; check the end first.
+        if high > 0 {
+            let last = keys[high - 1]
+            if last == key { return (high - 1, true) }
+            if canonicalKeyPrecedes(last, key) { return (high, false) }
+        }
+        while low < high {
+            let mid = (low + high) / 2
+            let probe = keys[mid]
+            if probe == key { return (mid, true) }
+            if canonicalKeyPrecedes(probe, key) { low = mid + 1 } else { high = mid }
+        }
+        return (low, false)
+    }
+
+    public subscript(key: String) -> JSON? {
+        get {
+            let (index, found) = search(key)
+            return found ? values[index] : nil
+        }
+        set {
+            let (index, found) = search(key)
+            switch (found, newValue) {
+            case (true, let value?): values[index] = value
+            case (true, nil): keys.remove(at: index); values.remove(at: index)
+            case (false, let value?): keys.insert(key, at: index); values.insert(value, at: index)
+            case (false, nil): break
+            }
+        }
+    }
+
+    /// Removes and returns the member `key`.
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> JSON? {
+        let (index, found) = search(key)
+        guard found else { return nil }
+        keys.remove(at: index)
+        return values.remove(at: index)
+    }
+
+    public func makeIterator() -> Zip2Sequence<[String], [JSON]>.Iterator {
+        zip(keys, values).makeIterator()
+    }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        self.init(elements)
+    }
+}

@@ -1,0 +1,377 @@
+/// Why a byte sequence is not acceptable JSON, with the byte offset where it went wrong.
+public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Reason: Equatable, Sendable {
+        case invalidUTF8
+        case nulByte
+        case tooDeep(limit: Int)
+        case unexpectedEnd
+        case unexpected(String)
+        case numberOutOfRange
+    }
+    public let reason: Reason
+    public let offset: Int
+
+    public var description: String {
+        switch reason {
+        case .invalidUTF8: return "invalid UTF-8 at byte \(offset)"
+        case .nulByte: return "NUL byte at byte \(offset)"
+        case .tooDeep(let limit): return "nesting deeper than \(limit) levels at byte \(offset)"
+        case .unexpectedEnd: return "unexpected end of input at byte \(offset)"
+        case .unexpected(let what): return "\(what) at byte \(offset)"
+        case .numberOutOfRange: return "number out of range at byte \(offset)"
+        }
+    }
+}
+
+/// A strict RFC 8259 parser over bytes.
+///
+/// It validates UTF-8 as it goes, rejects NUL bytes anywhere, and stops at `maxDepth` nested
+/// arrays/objects before recursing further, so hostile input (100k `[`) costs a few bytes of stack.
+public struct JSONParser {
+    /// Default nesting limit of protocol input; the state document itself is about 6 levels deep.
+    public static let defaultMaxDepth = 64
+
+    public static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSON {
+        let array = Array(bytes)
+        return try array.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSON in
+            var parser = Cursor(bytes: buffer, maxDepth: maxDepth)
+            parser.skipWhitespace()
+            let value = try parser.parseValue(depth: 0)
+            parser.skipWhitespace()
+            if parser.index < buffer.count {
+                throw parser.error(.unexpected("unexpected \(parser.describeByte()) after the JSON value"))
+            }
+            return value
+        }
+    }
+
+    public static func parse(_ string: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSON {
+        try parse(Array(string.utf8), maxDepth: maxDepth)
+    }
+
+    struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let maxDepth: Int
+        var index = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+            self.bytes = bytes
+            self.maxDepth = maxDepth
+        }
+
+        func error(_ reason: JSONParseError.Reason) -> JSONParseError {
+            JSONParseError(reason: reason, offset: index)
+        }
+
+        func describeByte() -> String {
+            guard index < bytes.count else { return "end of input" }
+            let byte = bytes[index]
+            if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+            return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
+            }
+        }
+
+        func checkBadByte() throws(JSONParseError) {
+            guard index < bytes.count else { throw error(.unexpectedEnd) }
+            if bytes[index] == 0 { throw error(.nulByte) }
+            if bytes[index] >= 0x80 {
+                // Outside strings only ASCII is valid; report broken UTF-8 as such.
+                if !UTF8Check.isValidSequence(bytes, at: index) { throw error(.invalidUTF8) }
+            }
+        }
+
+        mutating func parseValue(depth: Int) throws(JSONParseError) -> JSON {
+            guard index < bytes.count else { throw error(.unexpectedEnd) }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+            case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+            case UInt8(ascii: "\""): return .string(try parseString())
+            case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+            case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+            case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+            default:
+                try checkBadByte()
+                throw error(.unexpected("unexpected \(describeByte())"))
+            }
+        }
+
+        mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+            let count = literal.utf8CodeUnitCount
+            let start = literal.utf8Start
+            for i in 0..<count {
+                guard index < bytes.count else { throw error(.unexpectedEnd) }
+                guard bytes[index] == start[i] else {
+                    try checkBadByte()
+                    throw error(.unexpected("unexpected \(describeByte())"))
+                }
+                index += 1
+            }
+        }
+
+        mutating func parseObject(depth: Int) throws(JSONParseError) -> JSON {
+            if depth > maxDepth { throw error(.tooDeep(limit: maxDepth)) }
+            index += 1
+            var object = JSONObject()
+            skipWhitespace()
+            if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(object)
+            }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count else { throw error(.unexpectedEnd) }
+                guard bytes[index] == UInt8(ascii: "\"") else {
+                    try checkBadByte()
+                    throw error(.unexpected("expected a string key, found \(describeByte())"))
+                }
+                let key = try parseString()
+                skipWhitespace()
+                guard index < bytes.count else { throw error(.unexpectedEnd) }
+                guard bytes[index] == UInt8(ascii: ":") else {
+                    try checkBadByte()
+                    throw error(.unexpected("expected ':', found \(describeByte())"))
+                }
+                index += 1
+                skipWhitespace()
+                let value = try parseValue(depth: depth)
+                object[key] = value
+                skipWhitespace()
+                guard index < bytes.count else { throw error(.unexpectedEnd) }
+                switch bytes[index] {
+                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: "}"): index += 1; return .object(object)
+                default:
+                    try checkBadByte()
+                    throw error(.unexpected("expected ',' or '}', found \(describeByte())"))
+                }
+            }
+        }
+
+        mutating func parseArray(depth: Int) throws(JSONParseError) -> JSON {
+            if depth > maxDepth { throw error(.tooDeep(limit: maxDepth)) }
+            index += 1
+            var elements: [JSON] = []
+            skipWhitespace()
+            if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            }
+            while true {
+                skipWhitespace()
+                elements.append(try parseValue(depth: depth))
+                skipWhitespace()
+                guard index < bytes.count else { throw error(.unexpectedEnd) }
+                switch bytes[index] {
+                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: "]"): index += 1; return .array(elements)
+                default:
+                    try checkBadByte()
+                    throw error(.unexpected("expected ',' or ']', found \(describeByte())"))
+                }
+            }
+        }
+
+        mutating func parseString() throws(JSONParseError) -> String {
+            index += 1  // opening quote
+            let start = index
+            // Fast path: no escapes, ASCII or valid UTF-8 up to the closing quote.
+            var hasEscape = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") { break }
+                if byte == UInt8(ascii: "\\") { hasEscape = true; break }
+                if byte < 0x20 {
+                    if byte == 0 { throw error(.nulByte) }
+                    throw error(.unexpected("control character 0x\(String(byte, radix: 16, uppercase: true)) in a string"))
+                }
+                if byte >= 0x80 {
+                    let length = UTF8Check.sequenceLength(bytes, at: index)
+                    if length == 0 { throw error(.invalidUTF8) }
+                    index += length
+                } else {
+                    index += 1
+                }
+            }
+            if !hasEscape {
+                guard index < bytes.count else { throw error(.unexpectedEnd) }
+                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return string
+            }
+            var scalars = Array(bytes[start..<index])
+            while true {
+                guard index < bytes.count else { throw error(.unexpectedEnd) }
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return String(decoding: scalars, as: UTF8.self)
+                case UInt8(ascii: "\\"):
+                    index += 1
+                    guard index < bytes.count else { throw error(.unexpectedEnd) }
+                    let escape = bytes[index]
+                    index += 1
+                    switch escape {
+                    case UInt8(ascii: "\""): scalars.append(0x22)
+                    case UInt8(ascii: "\\"): scalars.append(0x5C)
+                    case UInt8(ascii: "/"): scalars.append(0x2F)
+                    case UInt8(ascii: "b"): scalars.append(0x08)
+                    case UInt8(ascii: "f"): scalars.append(0x0C)
+                    case UInt8(ascii: "n"): scalars.append(0x0A)
+                    case UInt8(ascii: "r"): scalars.append(0x0D)
+                    case UInt8(ascii: "t"): scalars.append(0x09)
+                    case UInt8(ascii: "u"):
+                        var code = try parseHex4()
+                        if (0xD800...0xDBFF).contains(code) {
+                            // A high surrogate must be followed by an escaped low surrogate.
+                            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                                throw error(.unexpected("unpaired surrogate \\u\(String(code, radix: 16, uppercase: true))"))
+                            }
+                            index += 2
+                            let low = try parseHex4()
+                            guard (0xDC00...0xDFFF).contains(low) else {
+                                throw error(.unexpected("unpaired surrogate \\u\(String(code, radix: 16, uppercase: true))"))
+                            }
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        } else if (0xDC00...0xDFFF).contains(code) {
+                            throw error(.unexpected("unpaired surrogate \\u\(String(code, radix: 16, uppercase: true))"))
+                        }
+                        if code == 0 { throw error(.nulByte) }
+                        scalars.append(contentsOf: UTF8.encode(Unicode.Scalar(code)!)!)
+                    default:
+                        index -= 1
+                        throw error(.unexpected("invalid escape '\\\(Character(Unicode.Scalar(escape)))'"))
+                    }
+                default:
+                    if byte < 0x20 {
+                        if byte == 0 { throw error(.nulByte) }
+                        throw error(.unexpected("control character 0x\(String(byte, radix: 16, uppercase: true)) in a string"))
+                    }
+                    if byte >= 0x80 {
+                        let length = UTF8Check.sequenceLength(bytes, at: index)
+                        if length == 0 { throw error(.invalidUTF8) }
+                        scalars.append(contentsOf: bytes[index..<index + length])
+                        index += length
+                    } else {
+                        scalars.append(byte)
+                        index += 1
+                    }
+                }
+            }
+        }
+
+        mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+            guard index + 4 <= bytes.count else { throw error(.unexpectedEnd) }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[index]
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                default: throw error(.unexpected("invalid \\u escape"))
+                }
+                value = value << 4 | digit
+                index += 1
+            }
+            return value
+        }
+
+        mutating func parseNumber() throws(JSONParseError) -> Double {
+            let start = index
+            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count else { throw error(.unexpectedEnd) }
+            func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+            if bytes[index] == UInt8(ascii: "0") {
+                index += 1
+                if index < bytes.count && isDigit(bytes[index]) { throw error(.unexpected("leading zero in a number")) }
+            } else if isDigit(bytes[index]) {
+                while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+            } else {
+                throw error(.unexpected("expected a digit, found \(describeByte())"))
+            }
+            var isInteger = true
+            if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+                isInteger = false
+                index += 1
+                guard index < bytes.count, isDigit(bytes[index]) else { throw error(.unexpected("expected a digit after '.'")) }
+                while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+            }
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+                isInteger = false
+                index += 1
+                if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+                guard index < bytes.count, isDigit(bytes[index]) else { throw error(.unexpected("expected a digit in the exponent")) }
+                while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+            }
+            // Short integers are the common case (ids, offsets): parse them without a string.
+            if isInteger && index - start <= 15 {
+                var value: Int64 = 0
+                var i = start
+                let negative = bytes[i] == UInt8(ascii: "-")
+                if negative { i += 1 }
+                while i < index { value = value * 10 + Int64(bytes[i] - 0x30); i += 1 }
+                return Double(negative ? -value : value)
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            guard let value = Double(text), value.isFinite else {
+                throw JSONParseError(reason: .numberOutOfRange, offset: start)
+            }
+            return value
+        }
+    }
+}
+
+/// UTF-8 well-formedness per Unicode Table 3-7 (no overlongs, no surrogates, at most U+10FFFF).
+public enum UTF8Check {
+    /// Length of the valid sequence starting at `index`, or 0 when it is not valid UTF-8.
+    @inlinable
+    public static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let b0 = bytes[index]
+        let remaining = bytes.count - index
+        func cont(_ offset: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            offset < remaining && bytes[index + offset] >= low && bytes[index + offset] <= high
+        }
+        switch b0 {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: return cont(1) ? 2 : 0
+        case 0xE0: return cont(1, 0xA0) && cont(2) ? 3 : 0
+        case 0xE1...0xEC, 0xEE...0xEF: return cont(1) && cont(2) ? 3 : 0
+        case 0xED: return cont(1, 0x80, 0x9F) && cont(2) ? 3 : 0
+        case 0xF0: return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0
+        case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : 0
+        case 0xF4: return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : 0
+        default: return 0
+        }
+    }
+
+    @inlinable
+    public static func isValidSequence(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        sequenceLength(bytes, at: index) > 0
+    }
+
+    /// The offset of the first invalid byte, or nil when all of `bytes` is valid UTF-8.
+    public static func firstInvalidOffset(_ bytes: some Collection<UInt8>) -> Int? {
+        let array = Array(bytes)
+        return array.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                if buffer[index] < 0x80 { index += 1; continue }
+                let length = sequenceLength(buffer, at: index)
+                if length == 0 { return index }
+                index += length
+            }
+            return nil
+        }
+    }
+}

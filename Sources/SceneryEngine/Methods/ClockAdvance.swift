@@ -1,0 +1,47 @@
+import SceneryCore
+
+/// `clock.advance`: moves the virtual clock forward by `ms`, firing due timers in order; the
+/// response carries one patch for everything they changed and the new `nowMs`.
+enum ClockAdvance: EngineMethod {
+    static let maxStep = 86_400_000
+
+    static let description = MethodDescription(
+        name: "clock.advance",
+        summary: "Move the virtual clock forward, firing due timers in order.",
+        params: SchemaBuilder.object([("ms", SchemaBuilder.integer("Milliseconds to advance.", minimum: 0, maximum: maxStep))], required: ["ms"]),
+        result: SchemaBuilder.change([("nowMs", SchemaBuilder.integer("Scene clock after the advance.", minimum: 0))], required: ["nowMs"]))
+
+    static func run(_ params: Params, in engine: Engine) throws(RPCError) -> JSONObject {
+        try params.allowOnly(["ms"])
+        guard let ms = try params.optionalInt("ms", range: 0...maxStep) else {
+            throw .invalidParams("params.ms: required integer is missing")
+        }
+        guard engine.clockMode == .virtual else {
+            throw RPCError(code: ErrorCode.wrongClock, message: "clock.advance: the session uses the real clock; initialize with \"clock\":\"virtual\" to move time by hand")
+        }
+        let target = engine.clock.now + ms
+        while let due = engine.timers.nextDue(upTo: target), let name = engine.timers.popDue(upTo: target) {
+            engine.clock.now = due
+            try? engine.reduceScene(.timerFired(name: name))
+            engine.applyTimerEffects()
+        }
+        engine.clock.now = target
+        var result = engine.changeResult()
+        result["nowMs"] = .number(Double(target))
+        return result
+    }
+}
+
+extension Engine {
+    /// Starts and cancels the timers the scene just asked for, so a timer that re-arms itself
+    /// fires again within the same `clock.advance`; other effects stay queued.
+    func applyTimerEffects() {
+        pendingEffects = pendingEffects.filter { effect in
+            switch effect {
+            case .startTimer(let name, let ms): timers.start(name, due: clock.now + max(0, ms)); return false
+            case .cancelTimer(let name): timers.cancel(name); return false
+            case .loadImage: return true
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import SceneryCore
+
+/// `tap`: a tap on a node named by `id`, or at the point `x`,`y` (screen points; the topmost
+/// node there is hit). A point tap may carry `baseRev`, the rev the user saw: if the state has
+/// moved on since, the tap is refused rather than landing on whatever moved under the finger.
+enum Tap: EngineMethod {
+    static let description = MethodDescription(
+        name: "tap",
+        summary: "Tap a node by id, or the topmost node at a point.",
+        params: SchemaBuilder.with(SchemaBuilder.object([
+            ("id", SchemaBuilder.string("Id of a node in display.nodes.")),
+            ("x", SchemaBuilder.number("Screen x in points.")),
+            ("y", SchemaBuilder.number("Screen y in points.")),
+            ("baseRev", SchemaBuilder.integer("The rev the user saw; a point tap with an older rev is refused.", minimum: 0)),
+        ]), "oneOf", SchemaBuilder.oneOf([["id"], ["x", "y"]])),
+        result: SchemaBuilder.change([("target", ["type": ["string", "null"], "description": "The node tapped, null when a point hit nothing."])], required: ["target"]))
+
+    static func run(_ params: Params, in engine: Engine) throws(RPCError) -> JSONObject {
+        try params.allowOnly(["id", "x", "y", "baseRev"])
+        try engine.requireScene("tap")
+        let baseRev = try engine.checkBaseRev(params)
+        let target: String?
+        let point: Point?
+        if let id = try params.optionalString("id") {
+            if params.has("x") || params.has("y") { throw .invalidParams("params: give either id or x and y, not both") }
+            guard engine.display.nodes.contains(where: { $0.id == id }) else {
+                throw .unknownID("params.id: no node \(JSON.string(id)) in display.nodes")
+            }
+            target = id
+            point = nil
+        } else {
+            guard let x = try params.optionalNumber("x"), let y = try params.optionalNumber("y") else {
+                throw .invalidParams("params: expected either id, or both x and y")
+            }
+            if let baseRev, baseRev < engine.rev {
+                throw RPCError(code: ErrorCode.staleRevision,
+                               message: "params.baseRev: \(baseRev) is stale, the state is at rev \(engine.rev); the screen changed under the tap, so it was not applied")
+            }
+            point = Point(x: x, y: y)
+            target = engine.display.hitTest(Point(x: x, y: y))
+        }
+        try engine.reduceScene(.tap(id: target, point: point))
+        var result = engine.changeResult()
+        result["target"] = JSON.optional(target)
+        return result
+    }
+}
+
+extension Engine {
+    /// Reads `baseRev`; a rev from the future is a client bug and always refused.
+    func checkBaseRev(_ params: Params) throws(RPCError) -> Int? {
+        guard let baseRev = try params.optionalInt("baseRev", range: 0...9_007_199_254_740_991) else { return nil }
+        if baseRev > rev {
+            throw .invalidParams("params.baseRev: \(baseRev) is ahead of the current rev \(rev)")
+        }
+        return baseRev
+    }
+}

@@ -1,0 +1,110 @@
+import SceneryCore
+
+/// The JSON Schema of the whole protocol (requests, responses, notifications, the state
+/// document), built from the method registry: `scenery --schema` prints it and
+/// `Protocol/scenery.schema.json` is its committed copy, which a test keeps equal.
+public enum ProtocolSchema {
+    public static func document() -> JSON {
+        typealias S = SchemaBuilder
+        var defs = JSONObject()
+        defs["rev"] = S.integer("State revision: +1 per change.", minimum: 0)
+        defs["patchOperation"] = [
+            "type": "object",
+            "required": ["op", "path"],
+            "properties": [
+                "op": ["enum": ["add", "remove", "replace"]],
+                "path": ["type": "string", "description": "RFC 6901 JSON Pointer into the state document."],
+                "value": [:],
+            ],
+            "additionalProperties": false,
+        ]
+        defs["patch"] = ["type": "array", "items": S.ref("patchOperation"), "description": "RFC 6902 JSON Patch from rev - 1 to rev."]
+        defs["frame"] = ["type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4, "description": "[x, y, width, height] in points."]
+        defs["textRun"] = S.object([
+            ("text", S.string("The characters.")),
+            ("font", S.string("Font family; a front end without it uses its system font.")),
+            ("size", S.number("Point size.")),
+            ("weight", S.choice(["regular", "medium", "semibold", "bold", "light"], "Font weight.")),
+            ("color", S.string("#RRGGBB.")),
+        ], required: ["text", "font", "size", "weight", "color"])
+        defs["node"] = S.object([
+            ("kind", S.choice(["rect", "text", "image", "line", "circle", "movie", "group"], "What to draw.")),
+            ("frame", S.ref("frame")),
+            ("z", S.integer("Draw order: higher above lower; ties by id.")),
+            ("layer", S.choice(["screen", "content"], "Coordinate space of frame.")),
+            ("style", ["type": "object"]),
+            ("text", ["type": "array", "items": S.ref("textRun")]),
+            ("image", S.string("Asset id for asset.read.")),
+            ("animation", ["type": "object"]),
+        ], required: ["kind", "frame", "z", "layer", "style"])
+        defs["content"] = [
+            "oneOf": [
+                ["type": "null"],
+                S.object([("frame", S.ref("frame")), ("width", S.number("Content width.")), ("height", S.number("Content height.")),
+                          ("offsetY", S.number("How far the content is scrolled."))], required: ["frame", "width", "height", "offsetY"]),
+            ],
+        ]
+        defs["viewport"] = S.object([
+            ("width", S.number("Points.")), ("height", S.number("Points.")), ("scale", S.number("Pixels per point.")),
+            ("safeArea", S.object([("top", S.number("")), ("left", S.number("")), ("bottom", S.number("")), ("right", S.number(""))],
+                                  required: ["top", "left", "bottom", "right"])),
+        ], required: ["width", "height", "scale", "safeArea"])
+        defs["viewportParams"] = S.object([
+            ("width", ["type": "number", "minimum": 100, "maximum": 10000]),
+            ("height", ["type": "number", "minimum": 100, "maximum": 10000]),
+            ("scale", ["type": "number", "minimum": 1, "maximum": 4]),
+            ("safeArea", S.object([("top", ["type": "number", "minimum": 0]), ("left", ["type": "number", "minimum": 0]),
+                                   ("bottom", ["type": "number", "minimum": 0]), ("right", ["type": "number", "minimum": 0])])),
+        ])
+        defs["state"] = S.object([
+            ("scene", ["type": ["string", "null"], "description": "The open scene, null before scene.open."]),
+            ("viewport", S.ref("viewport")),
+            ("model", ["type": "object", "description": "Scene-specific meaning; PROTOCOL.md describes each scene's."]),
+            ("display", S.object([
+                ("nodes", ["type": "object", "additionalProperties": S.ref("node")]),
+                ("content", S.ref("content")),
+            ], required: ["nodes", "content"])),
+        ], required: ["scene", "viewport", "model", "display"])
+        defs["id"] = ["type": ["string", "integer"]]
+        defs["error"] = S.object([("code", S.integer("JSON-RPC or Scenery error code.")), ("message", S.string("Names the field and what was expected."))],
+                                 required: ["code", "message"])
+
+        var methodNames: [JSON] = []
+        var requestRules: [JSON] = []
+        for method in MethodRegistry.allDescriptions {
+            methodNames.append(.string(method.name))
+            defs["params.\(method.name)"] = S.with(method.params, "description", .string(method.summary))
+            defs["result.\(method.name)"] = method.result
+            requestRules.append([
+                "if": ["properties": ["method": ["const": .string(method.name)]]],
+                "then": ["properties": ["params": S.ref("params.\(method.name)")]],
+            ])
+        }
+        defs["request"] = S.with(S.object([
+            ("jsonrpc", ["const": "2.0"]),
+            ("id", S.ref("id")),
+            ("method", ["enum": .array(methodNames)]),
+            ("params", ["type": "object"]),
+        ], required: ["jsonrpc", "id", "method"]), "allOf", .array(requestRules))
+        defs["response"] = S.with(S.object([
+            ("jsonrpc", ["const": "2.0"]),
+            ("id", ["type": ["string", "integer", "null"]]),
+            ("result", ["type": "object"]),
+            ("error", S.ref("error")),
+        ], required: ["jsonrpc", "id"]), "oneOf", S.oneOf([["result"], ["error"]]))
+        defs["notification"] = S.object([
+            ("jsonrpc", ["const": "2.0"]),
+            ("method", S.choice(["patch", "progress"], "patch: a change no request caused; progress: a long load's progress.")),
+            ("params", S.object([("rev", S.ref("rev")), ("patch", S.ref("patch")), ("cause", S.string("What caused it, e.g. image.loaded."))],
+                                required: ["rev", "patch", "cause"])),
+        ], required: ["jsonrpc", "method", "params"])
+
+        return [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": .string("Scenery protocol \(Initialize.protocolVersion)"),
+            "description": "One JSON object per line. Requests go to the engine; responses and notifications come back. Each method's params and result are under $defs as params.<method> and result.<method>.",
+            "$defs": .object(defs),
+            "oneOf": [S.ref("request"), S.ref("response"), S.ref("notification")],
+        ]
+    }
+}

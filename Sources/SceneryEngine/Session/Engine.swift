@@ -1,0 +1,366 @@
+import DirectoryScene
+import SceneryCore
+
+/// How time moves for a session.
+public enum ClockMode: String, Sendable {
+    /// Time moves only with `clock.advance`; image loads finish right after the response that
+    /// started them. Transcripts use this mode, so they replay byte for byte.
+    case virtual
+    /// Timers fire on their own and loads finish when they finish, as `patch` notifications.
+    case real
+}
+
+/// One Scenery session: reads request lines, keeps the state document and its revision, and
+/// writes responses and notifications. Not thread-safe: the transport calls it from one thread.
+public final class Engine {
+    public let limits: EngineLimits
+    let environment: EngineEnvironment
+    static let sceneTypes: [SceneType] = [SceneType(DirectoryScene.self)]
+
+    // Session state. Each method validates everything before it changes any of these.
+    var initialized = false
+    public internal(set) var clockMode: ClockMode = .virtual
+    /// Whether images may come over http(s) (`initialize`'s `network`).
+    public internal(set) var network = true
+    var viewport = Viewport.phone
+    let random = RandomSource(seed: 1)
+    let clock = VirtualClock()
+    var scene: (any OpenScene)?
+    /// The revision of `document`.
+    public internal(set) var rev = 0
+    /// The state document as of `rev`, which the next diff starts from.
+    public internal(set) var document: JSON = .null
+    /// The display list behind `document`, kept for hit-testing.
+    var display = DisplayList()
+    var timers = TimerQueue()
+    var assets = AssetStore()
+    /// Effects the scene asked for that have not run yet.
+    var pendingEffects: [SceneEffect] = []
+    /// Loads the transport must run when the clock is real (virtual mode runs them itself).
+    public internal(set) var pendingLoads: [String] = []
+    /// True once `shutdown` was answered: the transport stops reading and exits 0.
+    public internal(set) var isShutDown = false
+
+    public init(environment: EngineEnvironment, limits: EngineLimits = EngineLimits()) {
+        self.environment = environment
+        self.limits = limits
+        document = renderDocument()
+    }
+
+    /// Handles one request line (without its newline) and appends every output line, each
+    /// newline-terminated, to `output`: the response, then any notifications it caused.
+    public func handle(line: some Collection<UInt8>, output: inout [UInt8]) {
+        let request: JSON
+        do {
+            request = try JSONParser.parse(line, maxDepth: limits.maxDepth)
+        } catch {
+            write(error: RPCError(code: ErrorCode.parseError, message: "parse error: \(error)"), id: .null, to: &output)
+            return
+        }
+        let id: JSON
+        let method: String
+        let params: Params
+        do {
+            (id, method, params) = try Engine.envelope(request)
+        } catch {
+            let id = request["id"].flatMap { Engine.isValidID($0) ? $0 : nil } ?? .null
+            write(error: error, id: id, to: &output)
+            return
+        }
+        do {
+            let result = try dispatch(method: method, params: params)
+            var response = JSONObject()
+            response["id"] = id
+            response["jsonrpc"] = "2.0"
+            response["result"] = .object(result)
+            CanonicalJSON.write(.object(response), to: &output)
+            output.append(0x0A)
+        } catch {
+            write(error: error, id: id, to: &output)
+        }
+        runPendingEffects(output: &output)
+    }
+
+    /// Convenience for tests: one line in, the output lines out.
+    public func handle(_ line: String) -> [String] {
+        var output: [UInt8] = []
+        handle(line: Array(line.utf8), output: &output)
+        return Engine.lines(output)
+    }
+
+    /// The answer to a line longer than `limits.maxLineBytes`, which the transport discarded unread.
+    public func rejectOverlongLine(byteCount: Int, output: inout [UInt8]) {
+        let error = RPCError(code: ErrorCode.invalidRequest,
+                             message: "line of \(byteCount) bytes exceeds the limit of \(limits.maxLineBytes) bytes; it was discarded")
+        write(error: error, id: .null, to: &output)
+    }
+
+    static func lines(_ output: [UInt8]) -> [String] {
+        output.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func isValidID(_ id: JSON) -> Bool {
+        switch id {
+        case .string: return true
+        case .number(let n): return n.rounded() == n && abs(n) <= 9_007_199_254_740_991
+        default: return false
+        }
+    }
+
+    /// Checks the JSON-RPC 2.0 envelope. Requests without an id are refused: a client that
+    /// sent a state-changing notification would never see its patch and silently fall out of sync.
+    static func envelope(_ request: JSON) throws(RPCError) -> (JSON, String, Params) {
+        guard case .object(let object) = request else {
+            throw RPCError(code: ErrorCode.invalidRequest, message: "request: expected a JSON object, got \(request.typeName)")
+        }
+        guard object["jsonrpc"] == "2.0" else {
+            throw RPCError(code: ErrorCode.invalidRequest, message: "jsonrpc: expected \"2.0\", got \(object["jsonrpc"].map(Params.describe) ?? "nothing")")
+        }
+        guard let id = object["id"] else {
+            throw RPCError(code: ErrorCode.invalidRequest, message: "id: required; expected a string or an integer (Scenery answers every request)")
+        }
+        guard isValidID(id) else {
+            throw RPCError(code: ErrorCode.invalidRequest, message: "id: expected a string or an integer up to 2^53, got \(Params.describe(id))")
+        }
+        guard case .string(let method)? = object["method"] else {
+            throw RPCError(code: ErrorCode.invalidRequest, message: "method: expected a string, got \(object["method"].map(Params.describe) ?? "nothing")")
+        }
+        for key in object.keys where !["jsonrpc", "id", "method", "params"].contains(key) {
+            throw RPCError(code: ErrorCode.invalidRequest, message: "\(key): unknown member of a request; expected jsonrpc, id, method, params")
+        }
+        switch object["params"] {
+        case nil: return (id, method, Params(JSONObject()))
+        case .object(let params)?: return (id, method, Params(params))
+        case let other?:
+            throw RPCError(code: ErrorCode.invalidParams, message: "params: expected an object, got \(Params.describe(other))")
+        }
+    }
+
+    func write(error: RPCError, id: JSON, to output: inout [UInt8]) {
+        var response = JSONObject()
+        response["error"] = error.json
+        response["id"] = id
+        response["jsonrpc"] = "2.0"
+        CanonicalJSON.write(.object(response), to: &output)
+        output.append(0x0A)
+    }
+
+    func writeNotification(_ method: String, _ params: JSONObject, to output: inout [UInt8]) {
+        var notification = JSONObject()
+        notification["jsonrpc"] = "2.0"
+        notification["method"] = .string(method)
+        notification["params"] = .object(params)
+        CanonicalJSON.write(.object(notification), to: &output)
+        output.append(0x0A)
+    }
+
+    func dispatch(method: String, params: Params) throws(RPCError) -> JSONObject {
+        if let handler = MethodRegistry.handlers[method] {
+            if !initialized && method != Initialize.description.name && method != Shutdown.description.name {
+                throw RPCError(code: ErrorCode.notInitialized, message: "\(method): the session is not initialized; send initialize first")
+            }
+            return try handler.run(params, in: self)
+        }
+        guard MethodRegistry.sceneMethodNames.contains(method) else {
+            throw RPCError(code: ErrorCode.methodNotFound, message: "method: unknown method \"\(method)\"; expected one of \(MethodRegistry.allNames.joined(separator: ", "))")
+        }
+        guard initialized else {
+            throw RPCError(code: ErrorCode.notInitialized, message: "\(method): the session is not initialized; send initialize first")
+        }
+        guard let scene else { throw RPCError(code: ErrorCode.noScene, message: "\(method): no scene is open; send scene.open first") }
+        guard MethodRegistry.methods(ofScene: scene.name).contains(where: { $0.name == method }) else {
+            throw RPCError.notSupported("\(method): the \(scene.name) scene does not handle this method")
+        }
+        try reduceScene(.method(name: method, params: params))
+        return changeResult()
+    }
+
+    // MARK: State changes
+
+    var sceneEnvironment: SceneEnvironment {
+        let random = self.random, clock = self.clock, environment = self.environment, maxBytes = limits.maxFileBytes
+        return SceneEnvironment(
+            now: { clock.now },
+            random: { random.next() },
+            readFile: { (path) throws(RPCError) in
+                let bytes = try environment.readFile(path)
+                if bytes.count > maxBytes {
+                    throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): file of \(bytes.count) bytes exceeds the limit of \(maxBytes) bytes")
+                }
+                return bytes
+            })
+    }
+
+    /// Sends `action` to the open scene; its effects are queued to run after the response.
+    func reduceScene(_ action: SceneAction) throws(RPCError) {
+        guard var current = scene else { throw RPCError(code: ErrorCode.noScene, message: "no scene is open; send scene.open first") }
+        let effects = try current.reduce(action, environment: sceneEnvironment)
+        scene = current
+        pendingEffects += effects
+    }
+
+    /// Re-renders the state, diffs it against `document` and moves to the next rev if anything changed.
+    func commit() -> (rev: Int, patch: [JSON]) {
+        let next = renderDocument()
+        let patch = JSONPatch.diff(from: document, to: next)
+        if !patch.isEmpty {
+            rev += 1
+            document = next
+        }
+        return (rev, patch)
+    }
+
+    /// The result of a state-changing method: `{rev, patch}`.
+    func changeResult() -> JSONObject {
+        let (rev, patch) = commit()
+        var result = JSONObject()
+        result["patch"] = .array(patch)
+        result["rev"] = .number(Double(rev))
+        return result
+    }
+
+    func renderDocument() -> JSON {
+        var state = JSONObject()
+        if let scene {
+            let (model, display) = scene.render()
+            self.display = display
+            state["model"] = model
+            state["scene"] = .string(scene.name)
+            state["display"] = display.json
+        } else {
+            display = DisplayList()
+            state["model"] = .object(JSONObject())
+            state["scene"] = .null
+            state["display"] = display.json
+        }
+        state["viewport"] = viewport.json
+        return .object(state)
+    }
+
+    // MARK: Effects
+
+    /// Runs queued effects. Timers are recorded; image loads run here with the virtual clock
+    /// (each finished load is one `patch` notification, in the order the loads were asked for)
+    /// and are handed to the transport with the real clock.
+    func runPendingEffects(output: inout [UInt8]) {
+        while !pendingEffects.isEmpty {
+            let effect = pendingEffects.removeFirst()
+            switch effect {
+            case .startTimer(let name, let ms):
+                timers.start(name, due: clock.now + max(0, ms))
+            case .cancelTimer(let name):
+                timers.cancel(name)
+            case .loadImage(let url):
+                if clockMode == .real && !url.hasPrefix(AssetStore.builtinScheme) && assets.asset(forURL: url) == nil {
+                    if !pendingLoads.contains(url) { pendingLoads.append(url) }
+                } else {
+                    finishLoad(url: url, result: loadImageNow(url), output: &output)
+                }
+            }
+        }
+    }
+
+    func loadImageNow(_ url: String) -> Result<ImageData, ImageLoadFailure> {
+        if url.hasPrefix(AssetStore.builtinScheme) {
+            let name = String(url.dropFirst(AssetStore.builtinScheme.count))
+            guard let scene, let image = sceneType(named: scene.name)?.builtinImage(name) else {
+                return .failure(ImageLoadFailure("no built-in image \"\(name)\""))
+            }
+            return .success(image)
+        }
+        return environment.loadImage(url, network)
+    }
+
+    /// Delivers a finished load to the scene and writes the resulting `patch` notification.
+    func finishLoad(url: String, result: Result<ImageData, ImageLoadFailure>, output: inout [UInt8]) {
+        guard scene != nil else { return }
+        let assetResult = result.map { image in assets.register(image, forURL: url) }
+        do {
+            try reduceScene(.imageLoaded(url: url, result: assetResult))
+        } catch {
+            return  // the scene refused the result (e.g. it was reopened); nothing changed
+        }
+        notifyChange(cause: "image.loaded", output: &output)
+        runPendingEffects(output: &output)
+    }
+
+    /// Commits and, when anything changed, writes a `patch` notification.
+    func notifyChange(cause: String, output: inout [UInt8]) {
+        let (rev, patch) = commit()
+        guard !patch.isEmpty else { return }
+        var params = JSONObject()
+        params["cause"] = .string(cause)
+        params["patch"] = .array(patch)
+        params["rev"] = .number(Double(rev))
+        writeNotification("patch", params, to: &output)
+    }
+
+    /// With the real clock: a load the transport ran has finished.
+    public func imageLoadFinished(url: String, result: Result<ImageData, ImageLoadFailure>, output: inout [UInt8]) {
+        pendingLoads.removeAll { $0 == url }
+        finishLoad(url: url, result: result, output: &output)
+    }
+
+    /// With the real clock: takes the loads the transport should start.
+    public func takePendingLoads() -> [String] {
+        defer { pendingLoads = [] }
+        return pendingLoads
+    }
+
+    /// With the real clock: the transport's timer reached `nowMs`; fires what is due.
+    public func realTimeReached(_ nowMs: Int, output: inout [UInt8]) {
+        guard clockMode == .real else { return }
+        clock.now = max(clock.now, nowMs)
+        while let name = timers.popDue(upTo: clock.now) {
+            if (try? reduceScene(.timerFired(name: name))) != nil {
+                notifyChange(cause: "timer.\(name)", output: &output)
+            }
+            runPendingEffects(output: &output)
+        }
+    }
+
+    /// When the next timer is due, in scene-clock milliseconds.
+    public var nextTimerDue: Int? { timers.nextDue }
+
+    func sceneType(named name: String) -> SceneType? {
+        Engine.sceneTypes.first { $0.name == name }
+    }
+}
+
+/// The scene clock, shared with the scene environment.
+final class VirtualClock: @unchecked Sendable {
+    var now = 0
+}
+
+/// The session's RNG, shared with the scene environment; reseeded by `initialize`.
+final class RandomSource: @unchecked Sendable {
+    var generator: SeededRandom
+    init(seed: UInt64) { generator = SeededRandom(seed: seed) }
+    func next() -> UInt64 { generator.next() }
+}
+
+/// Named one-shot timers on the scene clock, fired in due order (ties: the one started first).
+struct TimerQueue {
+    private var entries: [(name: String, due: Int, order: Int)] = []
+    private var counter = 0
+
+    mutating func start(_ name: String, due: Int) {
+        cancel(name)
+        counter += 1
+        entries.append((name, due, counter))
+    }
+
+    mutating func cancel(_ name: String) { entries.removeAll { $0.name == name } }
+    mutating func removeAll() { entries.removeAll() }
+
+    var nextDue: Int? { entries.map(\.due).min() }
+
+    mutating func popDue(upTo now: Int) -> String? {
+        guard let index = entries.indices.filter({ entries[$0].due <= now })
+            .min(by: { (entries[$0].due, entries[$0].order) < (entries[$1].due, entries[$1].order) }) else { return nil }
+        return entries.remove(at: index).name
+    }
+
+    /// The due time of the next timer due at or before `now`.
+    func nextDue(upTo now: Int) -> Int? { entries.filter { $0.due <= now }.map(\.due).min() }
+}

@@ -1,0 +1,37 @@
+import SceneryCore
+
+/// Everything the engine needs from the outside world, as closures: the transport passes the
+/// live values, tests pass in-memory ones.
+public struct EngineEnvironment: Sendable {
+    /// Reads a data file; the error names the path and why.
+    public var readFile: @Sendable (String) throws(RPCError) -> [UInt8]
+    /// Loads an image from a `file:` or `http(s):` URL (blocking; the transport calls it off the
+    /// engine's thread when the clock is real). `network` is the session's `network` flag.
+    public var loadImage: @Sendable (_ url: String, _ network: Bool) -> Result<ImageData, ImageLoadFailure>
+    /// Milliseconds since start on a monotonic clock; used only with `"clock":"real"`.
+    public var realTimeMs: @Sendable () -> Int
+
+    public init(readFile: @escaping @Sendable (String) throws(RPCError) -> [UInt8],
+                loadImage: @escaping @Sendable (String, Bool) -> Result<ImageData, ImageLoadFailure>,
+                realTimeMs: @escaping @Sendable () -> Int) {
+        self.readFile = readFile; self.loadImage = loadImage; self.realTimeMs = realTimeMs
+    }
+
+    /// An environment with no files, no images and a clock stuck at 0.
+    public static let empty = EngineEnvironment(
+        readFile: { (path) throws(RPCError) in throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): no such file") },
+        loadImage: { _, _ in .failure(ImageLoadFailure("no image loader")) },
+        realTimeMs: { 0 })
+}
+
+/// Limits and defaults of an engine; `PROTOCOL.md` documents each.
+public struct EngineLimits: Sendable {
+    /// Longest accepted request line in bytes, newline excluded.
+    public var maxLineBytes: Int = 1 << 20
+    /// Deepest accepted nesting of arrays and objects in a request.
+    public var maxDepth: Int = JSONParser.defaultMaxDepth
+    /// Largest data file a scene reads.
+    public var maxFileBytes: Int = 256 << 20
+
+    public init() {}
+}

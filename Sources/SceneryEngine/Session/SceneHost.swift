@@ -1,0 +1,45 @@
+import SceneryCore
+
+/// An open scene of any type, as the engine holds it: the state plus the scene's functions.
+protocol OpenScene {
+    var name: String { get }
+    /// Applies an action atomically: on a thrown error the state is left as it was.
+    mutating func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
+    func render() -> (model: JSON, display: DisplayList)
+}
+
+/// The concrete ``OpenScene`` for a scene type `S`.
+struct SceneHost<S: Scene>: OpenScene {
+    var state: S.State
+
+    var name: String { S.name }
+
+    mutating func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
+        var copy = state
+        let effects = try S.reduce(&copy, action, environment: environment)
+        state = copy
+        return effects
+    }
+
+    func render() -> (model: JSON, display: DisplayList) { S.render(state) }
+}
+
+/// A scene type the engine can open, erased to what `scene.open` needs.
+struct SceneType: Sendable {
+    let name: String
+    let methods: [MethodDescription]
+    let openParameters: JSONObject
+    let builtinImage: @Sendable (String) -> ImageData?
+    let open: @Sendable (Params, Viewport, SceneEnvironment) throws(RPCError) -> (any OpenScene, [SceneEffect])
+
+    init<S: Scene>(_ scene: S.Type) {
+        name = S.name
+        methods = S.methods
+        openParameters = S.openParameters
+        builtinImage = { S.builtinImage($0) }
+        open = { (params, viewport, environment) throws(RPCError) in
+            let (state, effects) = try S.open(params, viewport: viewport, environment: environment)
+            return (SceneHost<S>(state: state), effects)
+        }
+    }
+}

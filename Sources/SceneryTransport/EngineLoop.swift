@@ -1,0 +1,109 @@
+import Dispatch
+import SceneryCore
+import SceneryEngine
+
+/// Runs an engine on a byte input and the guarded stdout until end of input or `shutdown`.
+///
+/// With the virtual clock everything happens on the calling thread: read a chunk, answer every
+/// line in it, write the answers in one write. With the real clock a serial queue owns the
+/// engine; the reader, the timer and finished image loads all hop onto it.
+public final class EngineLoop: @unchecked Sendable {
+    let engine: Engine
+    let input: FileInput
+    let output: ProtocolOutput
+    let environment: EngineEnvironment
+    /// Sees every request (nil for output no request caused) with the lines it produced; `record` uses it.
+    public var observer: ((LineEvent?, [UInt8]) -> Void)?
+
+    public init(engine: Engine, environment: EngineEnvironment, input: FileInput, output: ProtocolOutput) {
+        self.engine = engine
+        self.environment = environment
+        self.input = input
+        self.output = output
+    }
+
+    /// Returns when the session ends; the process should then exit 0.
+    public func run() {
+        var framer = LineFramer(limit: engine.limits.maxLineBytes)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { buffer.deallocate() }
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 16)
+        var stop = false
+        while !stop {
+            let count = input.read(into: buffer)
+            let handleEvent: (LineEvent) -> Void = { event in
+                guard !stop else { return }
+                self.onQueue {
+                    let start = out.count
+                    switch event {
+                    case .line(let line): self.engine.handle(line: line, output: &out)
+                    case .overlong(let count): self.engine.rejectOverlongLine(byteCount: count, output: &out)
+                    }
+                    self.observer?(event, Array(out[start...]))
+                    self.startRealClockWork()
+                    if self.engine.isShutDown { stop = true }
+                }
+            }
+            if count == 0 {
+                framer.finish(handleEvent)
+                stop = true
+            } else {
+                framer.feed(UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count), handleEvent)
+            }
+            onQueue {
+                if !output.write(out) { stop = true }
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    // MARK: Real clock
+
+    private let queue = DispatchQueue(label: "scenery.engine")
+    private var timer: DispatchSourceTimer?
+
+    /// Runs `body` where the engine lives: inline with the virtual clock, on the queue with the real one.
+    private func onQueue(_ body: () -> Void) {
+        if engine.clockMode == .real { queue.sync(execute: body) } else { body() }
+    }
+
+    /// With the real clock: starts the loads the engine asked for and re-arms the timer. Runs on the queue.
+    private func startRealClockWork() {
+        guard engine.clockMode == .real else { return }
+        for url in engine.takePendingLoads() {
+            let environment = self.environment
+            let network = engine.network
+            DispatchQueue.global().async {
+                let result = environment.loadImage(url, network)
+                self.queue.async {
+                    var out: [UInt8] = []
+                    self.engine.imageLoadFinished(url: url, result: result, output: &out)
+                    self.observer?(nil, out)
+                    self.output.write(out)
+                    self.startRealClockWork()
+                }
+            }
+        }
+        armTimer()
+    }
+
+    private func armTimer() {
+        timer?.cancel()
+        timer = nil
+        guard let due = engine.nextTimerDue else { return }
+        let delay = max(0, due - environment.realTimeMs())
+        let source = DispatchSource.makeTimerSource(queue: queue)
+        source.schedule(deadline: .now() + .milliseconds(delay))
+        source.setEventHandler { [weak self] in
+            guard let self else { return }
+            var out: [UInt8] = []
+            self.engine.realTimeReached(self.environment.realTimeMs(), output: &out)
+            self.observer?(nil, out)
+            self.output.write(out)
+            self.startRealClockWork()
+        }
+        timer = source
+        source.resume()
+    }
+}

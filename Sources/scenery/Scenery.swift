@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import SceneryCore
+import SceneryEngine
+import SceneryTransport
+
+/// The `scenery` command: runs the engine on stdin/stdout, or replays and records transcripts.
+@main
+struct Scenery: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scenery",
+        abstract: "A headless UI engine: newline-delimited JSON-RPC in on stdin, state patches out on stdout.",
+        discussion: "See Protocol/PROTOCOL.md for the protocol.",
+        version: "0.1.0",
+        subcommands: [Run.self, Replay.self, Record.self],
+        defaultSubcommand: Run.self)
+}
+
+/// Options shared by the commands that run an engine.
+struct EngineOptions: ParsableArguments {
+    @Option(help: "Longest accepted request line, in bytes.")
+    var maxLineBytes: Int = EngineLimits().maxLineBytes
+
+    @Option(help: "Deepest accepted JSON nesting in a request.")
+    var maxDepth: Int = EngineLimits().maxDepth
+
+    var limits: EngineLimits {
+        var limits = EngineLimits()
+        limits.maxLineBytes = max(64, maxLineBytes)
+        limits.maxDepth = max(2, maxDepth)
+        return limits
+    }
+}
+
+extension Scenery {
+    /// `scenery` / `scenery run`: serve the protocol on stdin and stdout until EOF or `shutdown`.
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Run the engine on stdin/stdout (the default).")
+
+        @OptionGroup var options: EngineOptions
+
+        @Flag(help: "Print the protocol's JSON Schema and exit.")
+        var schema = false
+
+        func run() throws {
+            if schema {
+                print(CanonicalJSON.pretty(ProtocolSchema.document()))
+                return
+            }
+            let output = ProtocolOutput.guardStandardOutput()
+            let environment = LiveEnvironment.make()
+            let engine = Engine(environment: environment, limits: options.limits)
+            EngineLoop(engine: engine, environment: environment, input: FileInput(fd: 0), output: output).run()
+        }
+    }
+
+    /// `scenery replay FILE...`: checks transcripts; prints the first mismatch of each failing one.
+    struct Replay: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Replay golden transcripts and compare the output.")
+
+        @OptionGroup var options: EngineOptions
+
+        @Flag(help: "Rewrite each transcript's expected lines with the actual output.")
+        var update = false
+
+        @Argument(help: "Transcript files.")
+        var files: [String]
+
+        func run() throws {
+            var failures = 0
+            for file in files {
+                let bytes: [UInt8]
+                do { bytes = try LiveEnvironment.readFile(file, limit: 1 << 30) } catch {
+                    FileHandle.standardError.write("\(error.message)\n".data(using: .utf8)!)
+                    failures += 1
+                    continue
+                }
+                let transcript: Transcript
+                do { transcript = try Transcript(parsing: bytes) } catch {
+                    FileHandle.standardError.write("\(file): \(error)\n".data(using: .utf8)!)
+                    failures += 1
+                    continue
+                }
+                let actual = SceneryTransport.Replay.run(transcript, environment: LiveEnvironment.make(), limits: options.limits)
+                if update {
+                    try transcript.updated(with: actual).write(toFile: file, atomically: true, encoding: .utf8)
+                    print("updated \(file)")
+                } else if let mismatch = SceneryTransport.Replay.firstMismatch(transcript, actual, file: file) {
+                    print(mismatch)
+                    failures += 1
+                } else {
+                    print("ok \(file) (\(transcript.steps.count) requests)")
+                }
+            }
+            if failures > 0 { throw ExitCode(1) }
+        }
+    }
+
+    /// `scenery record --output FILE`: runs the engine as usual and also writes the session as a transcript.
+    struct Record: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Run the engine and write the session as a transcript.")
+
+        @OptionGroup var options: EngineOptions
+
+        @Option(name: .shortAndLong, help: "Where to write the transcript.")
+        var output: String
+
+        func run() throws {
+            guard FileManager.default.createFile(atPath: self.output, contents: nil), let file = FileHandle(forWritingAtPath: self.output) else {
+                throw ValidationError("cannot write \(self.output)")
+            }
+            let protocolOutput = ProtocolOutput.guardStandardOutput()
+            let environment = LiveEnvironment.make()
+            let engine = Engine(environment: environment, limits: options.limits)
+            let loop = EngineLoop(engine: engine, environment: environment, input: FileInput(fd: 0), output: protocolOutput)
+            loop.observer = { request, response in
+                var text = request.map { event -> String in
+                    switch event {
+                    case .line(let bytes): return Transcript.requestLine(bytes) + "\n"
+                    case .overlong(let count): return ">% \"x\" *\(count)\n"
+                    }
+                } ?? ""
+                for line in response.split(separator: 0x0A) { text += "< " + String(decoding: line, as: UTF8.self) + "\n" }
+                file.write(text.data(using: .utf8)!)
+            }
+            loop.run()
+            file.closeFile()
+        }
+    }
+}
