@@ -275,12 +275,9 @@ def visible_frame(display, node, viewport):
 
 
 def draw_order(display):
-    """``(id, node)`` pairs back to front: the content layer under the screen layer, then by
-    ``z``, ties broken by id."""
-    return sorted(
-        display.get("nodes", {}).items(),
-        key=lambda item: (item[1].get("layer") != "content", item[1].get("z", 0), item[0]),
-    )
+    """``(id, node)`` pairs back to front: by ``z``, ties broken by id (code point order).
+    The layer only says which coordinates ``frame`` is in, not the order."""
+    return sorted(display.get("nodes", {}).items(), key=lambda item: (item[1].get("z", 0), item[0]))
 
 
 # --- The engine process -------------------------------------------------------------------------

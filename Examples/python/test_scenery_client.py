@@ -205,14 +205,15 @@ class ScreenTextTest(unittest.TestCase):
             ("     Recents".ljust(21) + "Featured").ljust(38) + "**Contacts**",
         ])
 
-    def test_content_frames_move_with_the_scroll_offset_and_draw_under_the_screen_layer(self):
+    def test_content_frames_move_with_the_scroll_offset_and_draw_order_is_z_then_id(self):
         display = {"content": {"frame": [0, 100, 375, 600], "offsetY": 50}, "nodes": {
             "b": {"layer": "content", "z": 1, "frame": [0, 80, 10, 10]},
             "a": {"layer": "content", "z": 1, "frame": [0, 0, 10, 10]},
             "bar": {"layer": "screen", "z": 0, "frame": [0, 80, 10, 10]}}}
         self.assertEqual(screen_frame(display, display["nodes"]["b"]), (0, 130, 10, 10))
         self.assertEqual(screen_frame(display, display["nodes"]["bar"]), (0, 80, 10, 10))
-        self.assertEqual([node_id for node_id, _ in draw_order(display)], ["a", "b", "bar"])
+        # The layer does not decide the order: z does, then the id.
+        self.assertEqual([node_id for node_id, _ in draw_order(display)], ["bar", "a", "b"])
 
 
 ENGINE = find_engine()

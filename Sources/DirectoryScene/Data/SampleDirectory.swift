@@ -34,9 +34,9 @@ public enum SampleDirectory {
             let last: String? = random.below(4) == 0 ? nil : lastNames[random.below(lastNames.count)]
             let age: Int? = random.below(5) == 0 ? nil : 1 + random.below(90)
             let picture: String?
-            switch random.below(4) {
-            case 0: picture = nil
-            case 1: picture = "scenery:directory.missing.\(i)"  // a picture that fails to load
+            switch random.below(8) {
+            case 0, 1: picture = nil
+            case 2: picture = "scenery:directory.missing.\(i)"  // a picture that fails to load
             default: picture = "scenery:directory.portrait.\(1 + random.below(portraitCount))"
             }
             people.append(Person(firstName: first, lastName: last, age: age, profilePicture: picture))

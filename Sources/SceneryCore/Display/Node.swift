@@ -6,9 +6,10 @@ public struct Node: Equatable, Sendable {
         case rect, text, image, line, circle, movie, group
     }
 
-    /// Which coordinate space `frame` is in.
+    /// Which coordinate space `frame` is in. Draw order does not depend on it: all nodes are
+    /// drawn by `z`, then id.
     public enum Layer: String, Sendable {
-        /// Screen points; drawn above the content layer.
+        /// Screen points.
         case screen
         /// Scroll content points: on screen at `y - content.offsetY + content.frame.y`, clipped to `content.frame`.
         case content
@@ -102,29 +103,20 @@ public struct DisplayList: Sendable {
         return ["nodes": .object(object), "content": content?.json ?? .null]
     }
 
-    /// The id of the topmost node under `point` (screen coordinates): screen layer above content,
-    /// higher `z` above lower, and the later id in code point order above the earlier one.
-    /// Content nodes count only inside the content frame.
+    /// The id of the topmost node under `point` (screen coordinates): higher `z` above lower,
+    /// and for equal `z` the later id in code point order, the order front ends draw in.
+    /// Content nodes count only inside the content frame, where they are visible.
     public func hitTest(_ point: Point) -> String? {
-        var best: (layer: Int, z: Int, id: String)?
+        var best: (z: Int, id: String)?
         for (id, node) in nodes {
-            let frame: Rect
-            let layerRank: Int
-            switch node.layer {
-            case .screen:
-                frame = node.frame
-                layerRank = 1
-            case .content:
+            var frame = node.frame
+            if node.layer == .content {
                 guard let content, content.frame.contains(point) else { continue }
-                frame = node.frame.offsetBy(dx: content.frame.x, dy: content.frame.y - content.offsetY)
-                layerRank = 0
+                frame = frame.offsetBy(dx: content.frame.x, dy: content.frame.y - content.offsetY)
             }
             guard frame.contains(point) else { continue }
-            if let current = best {
-                if (layerRank, node.z) < (current.layer, current.z) { continue }
-                if (layerRank, node.z) == (current.layer, current.z) && !canonicalKeyPrecedes(current.id, id) { continue }
-            }
-            best = (layerRank, node.z, id)
+            if let current = best, node.z < current.z || (node.z == current.z && canonicalKeyPrecedes(id, current.id)) { continue }
+            best = (node.z, id)
         }
         return best?.id
     }

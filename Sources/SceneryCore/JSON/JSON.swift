@@ -49,8 +49,10 @@ public enum JSON: Equatable, Sendable {
     }
 }
 
+// Deliberately not ExpressibleByNilLiteral: `nil` would silently become `.null` where an
+// optional was meant (`found ? value : nil`).
 extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
@@ -60,7 +62,6 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
     public init(dictionaryLiteral elements: (String, JSON)...) {
         self = .object(JSONObject(elements))
     }
-    public init(nilLiteral: ()) { self = .null }
 }
 
 extension JSON {

@@ -85,6 +85,7 @@ public enum JSONPatch {
         case "remove": _ = try remove(at: path.tokens[...], in: &document)
         case "replace":
             let value = try requiredValue()
+            if path.tokens.isEmpty { document = value; return }
             _ = try remove(at: path.tokens[...], in: &document)
             try add(value, at: path.tokens[...], in: &document)
         case "move":

@@ -129,7 +129,7 @@ public final class Engine {
             throw RPCError(code: ErrorCode.invalidRequest, message: "\(key): unknown member of a request; expected jsonrpc, id, method, params")
         }
         switch object["params"] {
-        case nil: return (id, method, Params(JSONObject()))
+        case nil, .null?: return (id, method, Params(JSONObject()))
         case .object(let params)?: return (id, method, Params(params))
         case let other?:
             throw RPCError(code: ErrorCode.invalidParams, message: "params: expected an object, got \(Params.describe(other))")

@@ -1,0 +1,89 @@
+import Testing
+@testable import SceneryCore
+
+@Suite("JSON parsing")
+struct JSONParserTests {
+    @Test("parses every JSON type and keeps keys sorted")
+    func parsesAllTypes() throws {
+        let value = try JSONParser.parse(#"{"b":[1,-2.5,3e2,true,false,null],"a":"x\"\\\/\n\u00e9\ud83d\ude00"}"#)
+        #expect(value["a"] == .string("x\"\\/\né😀"))
+        #expect(value["b"] == [1, -2.5, 300, true, false, .null])
+        #expect(value.objectValue?.keys == ["a", "b"])
+    }
+
+    @Test("a later duplicate key wins")
+    func duplicateKeys() throws {
+        #expect(try JSONParser.parse(#"{"a":1,"a":2}"#)["a"] == 2)
+    }
+
+    @Test("rejects nesting deeper than the limit without recursing further", arguments: ["[", "{\"a\":"])
+    func depthLimit(opener: String) {
+        let deep = String(repeating: opener, count: 100_000)
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }
+        do {
+            _ = try JSONParser.parse(deep, maxDepth: 10)
+        } catch {
+            #expect(error.reason == .tooDeep(limit: 10))
+            #expect(error.offset == 10 * opener.utf8.count)
+        }
+    }
+
+    @Test("accepts nesting exactly at the limit")
+    func depthAtLimit() throws {
+        let text = String(repeating: "[", count: 10) + String(repeating: "]", count: 10)
+        _ = try JSONParser.parse(text, maxDepth: 10)
+    }
+
+    @Test("rejects invalid UTF-8 with its offset", arguments: [
+        ([0x22, 0xFF, 0x22], 1), ([0x22, 0xC0, 0x80, 0x22], 1), ([0x22, 0xED, 0xA0, 0x80, 0x22], 1), ([0x22, 0x61, 0xE2, 0x82], 2),
+    ] as [([UInt8], Int)])
+    func invalidUTF8(bytes: [UInt8], offset: Int) {
+        #expect(throws: JSONParseError(reason: .invalidUTF8, offset: offset)) { try JSONParser.parse(bytes) }
+    }
+
+    @Test("rejects NUL bytes raw or escaped")
+    func nulBytes() {
+        #expect(throws: JSONParseError.self) { try JSONParser.parse([0x7B, 0x00, 0x7D]) }
+        #expect(throws: JSONParseError(reason: .nulByte, offset: 2)) { try JSONParser.parse([0x22, 0x61, 0x00, 0x22]) }
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(#""a\u0000b""#) }
+    }
+
+    @Test("rejects what RFC 8259 forbids", arguments: [
+        "", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "+1", "NaN", "[1 2]", "\"\\x\"", "\"\t\"", "{a:1}", "'a'", "1e999", "\"\\ud800\"", "[] []", "tru",
+    ])
+    func rejectsInvalid(text: String) {
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
+    }
+
+    @Test("error messages say what was found and where")
+    func errorMessages() {
+        do {
+            _ = try JSONParser.parse(#"{"a" 1}"#)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "expected ':', found '1' at byte 5")
+        }
+    }
+}
+
+@Suite("Canonical JSON output")
+struct CanonicalJSONTests {
+    @Test("sorts keys by code point, does not escape slashes, writes non-ASCII as UTF-8")
+    func canonicalForm() throws {
+        let value = try JSONParser.parse(#"{"é":1,"b":"a/b","B":"\u0001","a":{"z":null,"y":[]}}"#)
+        #expect(value.description == #"{"B":"\u0001","a":{"y":[],"z":null},"b":"a/b","é":1}"#)
+    }
+
+    @Test("prints numbers the same way every time", arguments: [
+        (0.0, "0"), (-0.0, "0"), (42, "42"), (-7, "-7"), (42.667, "42.667"), (0.1, "0.1"), (1e21, "1e+21"), (9007199254740991, "9007199254740991"),
+    ] as [(Double, String)])
+    func numbers(value: Double, text: String) {
+        #expect(JSON.number(value).description == text)
+    }
+
+    @Test("round-trips through the parser")
+    func roundTrip() throws {
+        let text = #"{"a":[1,2.5,"x\n\"y"],"b":{"c":true}}"#
+        #expect(try JSONParser.parse(text).description == text)
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+@testable import SceneryTransport
+
+@Suite("Line framing")
+struct LineFramerTests {
+    func events(_ chunks: [[UInt8]], limit: Int = 10) -> [LineEvent] {
+        var framer = LineFramer(limit: limit)
+        var events: [LineEvent] = []
+        for chunk in chunks { framer.feed(chunk) { events.append($0) } }
+        framer.finish { events.append($0) }
+        return events
+    }
+
+    @Test("splits lines across chunk boundaries and keeps a last line without newline")
+    func splitting() {
+        #expect(events([Array("ab\ncd".utf8), Array("e\nf".utf8)]) == [.line(Array("ab".utf8)), .line(Array("cde".utf8)), .line(Array("f".utf8))])
+    }
+
+    @Test("skips blank lines")
+    func blank() {
+        #expect(events([Array("\n  \n\r\nx\n".utf8)]) == [.line(Array("x".utf8))])
+    }
+
+    @Test("an over-limit line is reported with its size and the next line still arrives")
+    func overlong() {
+        let big = [UInt8](repeating: 0x61, count: 25)
+        #expect(events([Array(big[0..<7]), Array(big[7...]) + [0x0A] + Array("ok\n".utf8)]) == [.overlong(byteCount: 25), .line(Array("ok".utf8))])
+        #expect(events([Array(String(repeating: "a", count: 10).utf8) + [0x0A]]) == [.line(Array(String(repeating: "a", count: 10).utf8))])
+    }
+
+    @Test("an endless line never holds more than the limit in memory")
+    func boundedMemory() {
+        var framer = LineFramer(limit: 1000)
+        var events: [LineEvent] = []
+        let chunk = [UInt8](repeating: 0x5B, count: 1 << 16)
+        for _ in 0..<200 { framer.feed(chunk) { events.append($0) } }  // 13 MB, no newline
+        #expect(events.isEmpty)
+        framer.finish { events.append($0) }
+        #expect(events == [.overlong(byteCount: 200 << 16)])
+    }
+}
+
+@Suite("Transcripts")
+struct TranscriptFormatTests {
+    @Test("byte expressions produce the bytes a text file cannot hold")
+    func byteExpressions() throws {
+        #expect(try Transcript.evaluate(#""[" *3 "]" *3"#) == Array("[[[]]]".utf8))
+        #expect(try Transcript.evaluate(#""a\"b" 0xFF 0x00"#) == Array("a\"b".utf8) + [0xFF, 0x00])
+        #expect(throws: (any Error).self) { try Transcript.evaluate("0xZZ") }
+    }
+
+    @Test("record's request lines parse back to the same bytes")
+    func recordRoundTrip() throws {
+        for bytes in [Array(#"{"a":1}"#.utf8), [0x7B, 0xFF, 0x00, 0x7D], [UInt8](repeating: 0x5B, count: 5000) + [0x0A, 0x22]] {
+            let line = Transcript.requestLine(bytes)
+            let transcript = try Transcript(parsing: Array((line + "\n").utf8))
+            #expect(transcript.steps.first?.request == bytes)
+        }
+    }
+
+    @Test("--update replaces responses and keeps comments")
+    func update() throws {
+        let text = "# hello\n> {\"a\":1}\n< old\n\n> x\n"
+        let transcript = try Transcript(parsing: Array(text.utf8))
+        #expect(transcript.updated(with: [["new1", "new2"], []]) == "# hello\n> {\"a\":1}\n< new1\n< new2\n\n> x\n")
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import SceneryCore
+import SceneryTransport
+
+/// Where things are when the tests run: the repo, the built `scenery`, the transcripts.
+enum Paths {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `scenery` built next to this test bundle.
+    static let binary: URL = {
+        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [bundleDir, bundleDir.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("scenery")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return repo.appendingPathComponent(".build/debug/scenery")
+    }()
+
+    /// Every `Tests/Transcripts/**/*.transcript`, relative to the repo, sorted.
+    static let transcripts: [String] = {
+        let root = repo.appendingPathComponent("Tests/Transcripts")
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+        return files.filter { $0.hasSuffix(".transcript") }.sorted().map { "Tests/Transcripts/" + $0 }
+    }()
+}
+
+/// Runs a program with the repo as working directory; stdin from bytes, stdout and status back.
+func runProcess(_ executable: URL, _ arguments: [String], stdin: [UInt8] = []) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = Paths.repo
+    let input = Pipe(), output = Pipe(), errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Write stdin from another thread so a large input cannot deadlock against a full stdout pipe.
+    let writer = Thread {
+        input.fileHandleForWriting.write(Data(stdin))
+        try? input.fileHandleForWriting.close()
+    }
+    writer.start()
+    final class Box: @unchecked Sendable { var data = Data() }
+    let errorBox = Box()
+    let errorReader = Thread { errorBox.data = errors.fileHandleForReading.readDataToEndOfFile() }
+    errorReader.start()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while errorReader.isExecuting { usleep(1000) }
+    return (process.terminationStatus, [UInt8](out), String(decoding: errorBox.data, as: UTF8.self))
+}
+
+extension Transcript {
+    static func load(_ path: String) throws -> Transcript {
+        let data = try Data(contentsOf: Paths.repo.appendingPathComponent(path))
+        return try Transcript(parsing: [UInt8](data))
+    }
+
+    /// The engine's input for this transcript: every request line, newline-terminated.
+    var input: [UInt8] { steps.flatMap { $0.request + [0x0A] } }
+}
