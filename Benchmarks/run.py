@@ -1,0 +1,774 @@
+#!/usr/bin/env python3
+"""Scenery benchmarks: ping-pong latency, piped throughput, and scaling with the data size.
+
+    python3 Benchmarks/run.py [--quick] [--bin PATH] [--seed S]
+
+Prints a report and writes it to ``bench-results/report.md`` (gitignored). Machines running
+this are shared and noisy, so every figure is given as a ratio against a reference measured in
+the same run by the same driver:
+
+- Ping-pong: the round trip of a ``tap`` through ``scenery`` against the same line through
+  ``cat``, both driven the same way (one line written, one line read back), interleaved in
+  blocks so drift hits both alike.
+- Throughput: the wall time of the engine on a piped stream of commands against a Python loop
+  that only decodes and re-encodes (``json``) the same input lines and the lines the engine wrote.
+- Scale: per-command cost and ``scene.open`` time with 100k people against 100 people (data from
+  ``Examples/generators/directory_data.py``), ``scene.open`` also against Python's ``json.load``
+  of the same file; peak resident memory (VmHWM) of the engine process.
+
+Each target line shows the figure, the target and PASS or FAIL. The exit status is 0 whatever
+the figures (benchmarks report, they are not tests); 2 when the binary is missing.
+Python 3.11 standard library only.
+"""
+
+import argparse
+import gc
+import json
+import os
+import platform
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, "Examples", "generators"))
+import directory_data  # noqa: E402
+
+ROW_ID = re.compile(r"^contacts\.person\.\d+$")
+
+
+class BenchError(Exception):
+    pass
+
+
+# MARK: - Driving a process over raw pipes
+
+
+class LineProcess:
+    """A child process spoken to with os.write/os.read on unbuffered pipes, one line at a time."""
+
+    def __init__(self, argv):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+        self.wfd = self.proc.stdin.fileno()
+        self.rfd = self.proc.stdout.fileno()
+        self.buf = b""
+        self.pos = 0
+        self.next_id = 1
+
+    @property
+    def pid(self):
+        return self.proc.pid
+
+    def write(self, data):
+        view = memoryview(data)
+        while view:
+            n = os.write(self.wfd, view)
+            view = view[n:]
+
+    def readline(self):
+        """The next line, without its newline; blocks; raises BenchError at end of output."""
+        buf, pos = self.buf, self.pos
+        end = buf.find(b"\n", pos)
+        while end < 0:
+            chunk = os.read(self.rfd, 1 << 16)
+            if not chunk:
+                raise BenchError("unexpected end of output from %s" % self.proc.args[0])
+            search_from = len(buf) - pos
+            buf = buf[pos:] + chunk
+            pos = 0
+            end = buf.find(b"\n", search_from)
+        self.buf, self.pos = buf, end + 1
+        return buf[pos:end]
+
+    def close_input(self):
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+
+    def finish(self, timeout=60):
+        """Closes stdin, drains stdout to EOF and reaps the child; returns (exit status, ru_maxrss KiB)."""
+        self.close_input()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not os.read(self.rfd, 1 << 16):
+                break
+        try:
+            self.proc.stdout.close()
+        except OSError:
+            pass
+        return reap(self.proc)
+
+    def kill(self):
+        if self.proc.returncode is None:
+            try:
+                self.proc.kill()
+            except OSError:
+                pass
+            try:
+                reap(self.proc)
+            except ChildProcessError:
+                pass
+
+
+def reap(proc):
+    """waits for `proc` with wait4, so the child's peak RSS comes back too."""
+    if proc.returncode is not None:
+        return proc.returncode, None
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return proc.returncode, usage.ru_maxrss
+
+
+class Engine(LineProcess):
+    """A scenery process with a blocking request helper (for setup and probing, not the hot loops)."""
+
+    def __init__(self, binary):
+        super().__init__([binary])
+        self.binary = binary
+
+    def request(self, method, params=None):
+        """Sends a request; returns (response, notifications before it, round trip ns).
+
+        Params are always sent (an empty object when there are none).
+        """
+        rid = self.next_id
+        self.next_id += 1
+        line = json.dumps({"jsonrpc": "2.0", "id": rid, "method": method,
+                           "params": params if params is not None else {}}, separators=(",", ":"),
+                          ensure_ascii=False).encode() + b"\n"
+        notes = []
+        t0 = time.perf_counter_ns()
+        self.write(line)
+        while True:
+            raw = self.readline()
+            msg = json.loads(raw)
+            if msg.get("id") == rid:
+                elapsed = time.perf_counter_ns() - t0
+                break
+            if "id" in msg:
+                raise BenchError("%s: response for id %r while waiting for %r" % (method, msg.get("id"), rid))
+            notes.append(msg)
+        if "error" in msg:
+            raise BenchError("%s %s: %s" % (method, json.dumps(params), msg["error"].get("message")))
+        return msg["result"], notes, elapsed
+
+    def peak_rss_kib(self):
+        """VmHWM of the running engine, KiB."""
+        with open("/proc/%d/status" % self.pid) as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+        return None
+
+    def shutdown(self):
+        self.request("shutdown", {})
+        return self.finish()
+
+
+def start_session(binary, open_params, contacts=True):
+    """initialize + scene.open (timed) + switch to Contacts. Returns (engine, open ns)."""
+    engine = Engine(binary)
+    try:
+        engine.request("initialize", {"seed": 1, "network": False})
+        _, _, open_ns = engine.request("scene.open", open_params)
+        if contacts:
+            engine.request("tap", {"id": "tab.contacts"})
+            # A request that changes nothing, so every notification of the setup has been read.
+            engine.request("scroll", {"offsetY": 0})
+    except BaseException:
+        engine.kill()
+        raise
+    return engine, open_ns
+
+
+# MARK: - Probing a data set so generated streams stay valid
+
+
+def visible_rows(state):
+    """Ids of contacts rows wholly inside the list's visible band."""
+    content = state["display"]["content"]
+    top = content["offsetY"]
+    bottom = top + content["frame"][3]
+    rows = []
+    for node_id, node in state["display"]["nodes"].items():
+        if ROW_ID.match(node_id):
+            y, h = node["frame"][1], node["frame"][3]
+            if y >= top and y + h <= bottom:
+                rows.append((y, node_id))
+    return [node_id for _, node_id in sorted(rows)]
+
+
+def probe(engine):
+    """What a command stream on the Contacts tab needs to know: index titles, the offset range,
+    the list frame on screen, and the rows visible at the top and after each index jump."""
+    snap, _, _ = engine.request("snapshot", {})
+    state = snap["state"]
+    model = state["model"]
+    if model.get("tab") != "contacts":
+        raise BenchError("probe: expected the contacts tab, got %r" % model.get("tab"))
+    info = {
+        "titles": list(model["sectionIndex"]),
+        "max_offset": model["maxOffsetY"],
+        "list_frame": state["display"]["content"]["frame"],
+        "visible": {"__top__": visible_rows(state)},
+        "people": model["counts"]["people"],
+    }
+    for title in info["titles"]:
+        engine.request("section", {"title": title})
+        snap, _, _ = engine.request("snapshot", {})
+        info["visible"][title] = visible_rows(snap["state"])
+    engine.request("scroll", {"offsetY": 0})
+    return info
+
+
+def make_stream(rng, count, info, first_id):
+    """`count` request lines: a realistic mix of scrolls, index jumps and taps on the Contacts tab.
+
+    Every command is valid: taps by row id only name rows known to be visible (right after an
+    index jump or a scroll to the top, and until the next scroll); point taps land inside the list.
+    """
+    titles = info["titles"]
+    visible = info["visible"]
+    max_offset = info["max_offset"]
+    fx, fy, fw, fh = info["list_frame"]
+    known = visible["__top__"]  # the stream starts at offset 0
+    lines = []
+    rid = first_id
+    for _ in range(count):
+        r = rng.random()
+        if r < 0.45:
+            # A flick or a drag: mostly short, sometimes long, a little more often downwards.
+            size = rng.uniform(10, 250) if rng.random() < 0.7 else rng.uniform(250, 1500)
+            params = {"deltaY": round(size if rng.random() < 0.55 else -size, 1)}
+            method, known = "scroll", None
+        elif r < 0.50:
+            method, params, known = "scroll", {"offsetY": rng.randrange(0, int(max_offset) + 1)}, None
+        elif r < 0.60:
+            title = rng.choice(titles)
+            method, params, known = "section", {"title": title}, visible[title]
+        elif r < 0.65:
+            title = rng.choice(titles)
+            method, params, known = "tap", {"id": "index." + title}, visible[title]
+        elif r < 0.67:
+            method, params, known = "tap", {"id": "tab.contacts"}, visible["__top__"]  # scrolls to the top
+        elif r < 0.82 and known:
+            method, params = "tap", {"id": rng.choice(known)}
+        else:
+            # A tap on the list: a row (selects it) or a section header (nothing happens).
+            x = round(rng.uniform(fx + 16, fx + fw - 32), 1)
+            y = round(rng.uniform(fy + 1, fy + fh - 1), 1)
+            method, params = "tap", {"x": x, "y": y}
+        lines.append('{"jsonrpc":"2.0","id":%d,"method":"%s","params":%s}'
+                     % (rid, method, json.dumps(params, separators=(",", ":"))))
+        rid += 1
+    return lines
+
+
+# MARK: - Statistics and formatting
+
+
+def percentile(sorted_values, p):
+    """Nearest-rank percentile of an already sorted list."""
+    if not sorted_values:
+        return float("nan")
+    k = max(0, min(len(sorted_values) - 1, int(round(p / 100.0 * len(sorted_values) + 0.5)) - 1))
+    return sorted_values[k]
+
+
+def median(values):
+    values = sorted(values)
+    n = len(values)
+    if n == 0:
+        return float("nan")
+    return values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2
+
+
+def us(ns):
+    return "%.1f µs" % (ns / 1000.0)
+
+
+def ms(ns):
+    return "%.1f ms" % (ns / 1e6)
+
+
+def secs(ns):
+    return "%.3f s" % (ns / 1e9)
+
+
+def ratio(a, b):
+    return a / b if b else float("inf")
+
+
+def verdict(ok):
+    return "PASS" if ok else "FAIL"
+
+
+class Report:
+    def __init__(self):
+        self.lines = []
+        self.targets = []
+
+    def add(self, text=""):
+        self.lines.append(text)
+        print(text, flush=True)
+
+    def target(self, name, figure, target, ok, note=""):
+        line = "- **%s**: %s; target %s: **%s**%s" % (name, figure, target, verdict(ok), (" (" + note + ")") if note else "")
+        self.targets.append((name, ok, figure, target))
+        self.add(line)
+
+    def table(self, header, rows):
+        self.add("| " + " | ".join(header) + " |")
+        self.add("|" + "|".join(["---"] * len(header)) + "|")
+        for row in rows:
+            self.add("| " + " | ".join(str(c) for c in row) + " |")
+
+
+# MARK: - 1. Ping-pong
+
+
+def ping_pong(report, binary, iterations, warmup, block):
+    report.add("## Ping-pong")
+    report.add()
+    engine, _ = start_session(binary, {"scene": "directory"})
+    cat = LineProcess(["cat"])
+    try:
+        info_snap, _, _ = engine.request("snapshot", {})
+        rows = visible_rows(info_snap["state"])
+        if len(rows) < 2:
+            raise BenchError("ping-pong: fewer than two visible contacts rows in the sample")
+        row_a, row_b = rows[0], rows[1]
+        base_id = engine.next_id + 1000
+        total = warmup + iterations
+        lines = [('{"jsonrpc":"2.0","id":%d,"method":"tap","params":{"id":"%s"}}\n'
+                  % (base_id + i, row_a if i % 2 == 0 else row_b)).encode() for i in range(total)]
+        # Matching, the same for both: a scenery result line starts with {"id":N, (keys are
+        # sorted); cat echoes the request. Anything else (a notification, an error) is parsed.
+        prefixes = [b'{"id":%d,' % (base_id + i) for i in range(total)]
+
+        def round_trip(proc, i):
+            line = lines[i]
+            prefix = prefixes[i]
+            echo = line[:-1]
+            t0 = time.perf_counter_ns()
+            proc.write(line)
+            while True:
+                got = proc.readline()
+                if got.startswith(prefix) or got == echo:
+                    break
+                msg = json.loads(got)
+                if msg.get("id") == base_id + i:
+                    stats["errors"] += 1
+                    break
+                stats["notifications"] += 1
+            return time.perf_counter_ns() - t0
+
+        stats = {"errors": 0, "notifications": 0}
+        times = {"cat": [], "scenery": []}
+        procs = {"cat": cat, "scenery": engine}
+        gc_was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            # Warm-up, interleaved too.
+            for i in range(warmup):
+                round_trip(cat, i)
+                round_trip(engine, i)
+            stats["errors"] = stats["notifications"] = 0
+            blocks = [(start, min(start + block, total)) for start in range(warmup, total, block)]
+            for k, (start, stop) in enumerate(blocks):
+                order = ("cat", "scenery") if k % 2 == 0 else ("scenery", "cat")
+                for name in order:
+                    proc, out = procs[name], times[name]
+                    for i in range(start, stop):
+                        out.append(round_trip(proc, i))
+        finally:
+            if gc_was_enabled:
+                gc.enable()
+        engine.next_id = base_id + total
+        rss = engine.peak_rss_kib()
+        status, _ = engine.shutdown()
+    finally:
+        engine.kill()
+        cat.finish()
+
+    c = sorted(times["cat"])
+    s = sorted(times["scenery"])
+    cm, c90, c99 = percentile(c, 50), percentile(c, 90), percentile(c, 99)
+    sm, s90, s99 = percentile(s, 50), percentile(s, 90), percentile(s, 99)
+    report.add("`tap` by id alternating between `%s` and `%s` (moves the selection) on the Contacts tab of the built-in "
+               "sample; %d round trips each after %d warm-up, scenery and cat alternated in blocks of %d. "
+               "One line written, the response line read back (os.write/os.read, unbuffered pipes)."
+               % (row_a, row_b, len(s), warmup, block))
+    report.add()
+    report.table(["", "median", "p90", "p99", "max"],
+                 [["cat", us(cm), us(c90), us(c99), us(c[-1])],
+                  ["scenery", us(sm), us(s90), us(s99), us(s[-1])],
+                  ["scenery / cat", "%.2fx" % ratio(sm, cm), "%.2fx" % ratio(s90, c90), "%.2fx" % ratio(s99, c99), ""]])
+    report.add()
+    if stats["errors"] or stats["notifications"]:
+        report.add("Note: %d error responses and %d notifications during the timed taps (expected none)."
+                   % (stats["errors"], stats["notifications"]))
+    if status != 0:
+        report.add("Note: scenery exited with status %r after shutdown." % status)
+    report.target("Ping-pong median", "scenery/cat = %.2fx (%s vs %s)" % (ratio(sm, cm), us(sm), us(cm)),
+                  "<= 2x", ratio(sm, cm) <= 2.0)
+    report.target("Ping-pong p99", "%s = %.2fx of 1 ms (cat p99 %s, scenery/cat %.2fx)" % (us(s99), s99 / 1e6, us(c99), ratio(s99, c99)),
+                  "< 1 ms", s99 < 1e6)
+    report.add("- info: peak RSS (VmHWM) after the run: %.1f MB" % (rss / 1024.0) if rss else "- info: peak RSS unavailable")
+    report.add()
+
+
+# MARK: - Streams
+
+
+def run_stream(engine, lines, timeout=600):
+    """Pipes `lines` (request lines without newlines) into a running engine, then `shutdown`.
+
+    Returns (wall ns from the first write to EOF, output bytes of the timed period, VmHWM KiB read
+    once the last command was answered and before shutdown, exit status, ru_maxrss KiB).
+    """
+    last_id = json.loads(lines[-1])["id"]
+    marker = b'"id":%d,"jsonrpc"' % last_id  # canonical key order: {"id":N,"jsonrpc"... / {"error":..,"id":N,"jsonrpc"...
+    payload = ("\n".join(lines) + "\n").encode()
+    shutdown_line = ('{"jsonrpc":"2.0","id":%d,"method":"shutdown","params":{}}\n' % (last_id + 1)).encode()
+    answered = threading.Event()
+    hwm = [None]
+    failure = []
+
+    def writer():
+        try:
+            engine.write(payload)
+            if not answered.wait(timeout):
+                failure.append("no answer to the last command within %d s" % timeout)
+            engine.write(shutdown_line)
+            engine.close_input()
+        except OSError as e:  # the engine died
+            failure.append("writing: %s" % e)
+
+    if engine.buf[engine.pos:]:
+        raise BenchError("unread output before the stream: %r" % engine.buf[engine.pos:][:200])
+    chunks = []
+    tail = b""
+    thread = threading.Thread(target=writer, daemon=True)
+    t0 = time.perf_counter_ns()
+    thread.start()
+    rfd = engine.rfd
+    while True:
+        chunk = os.read(rfd, 1 << 20)
+        if not chunk:
+            break
+        if not answered.is_set():
+            window = tail[-64:] + chunk
+            if marker in window:
+                try:
+                    hwm[0] = engine.peak_rss_kib()
+                except OSError:
+                    pass
+                answered.set()
+        tail = chunk
+        chunks.append(chunk)
+    elapsed = time.perf_counter_ns() - t0
+    answered.set()
+    thread.join()
+    status, maxrss = reap(engine.proc)
+    if failure:
+        raise BenchError("; ".join(failure))
+    output = b"".join(chunks)
+    # Drop the shutdown response: it answers no command of the stream.
+    out_lines = output.decode("utf-8").split("\n")
+    if out_lines and out_lines[-1] == "":
+        out_lines.pop()
+    if out_lines and ('"id":%d,' % (last_id + 1)) in out_lines[-1]:
+        out_lines.pop()
+    return elapsed, out_lines, hwm[0], status, maxrss
+
+
+def check_output(out_lines, command_count):
+    """Counts responses, errors and notifications of a stream's output."""
+    responses = errors = notes = 0
+    first_error = None
+    for line in out_lines:
+        msg = json.loads(line)
+        if "id" in msg:
+            responses += 1
+            if "error" in msg:
+                errors += 1
+                first_error = first_error or msg["error"].get("message")
+        else:
+            notes += 1
+    problems = []
+    if responses != command_count:
+        problems.append("%d responses for %d commands" % (responses, command_count))
+    if errors:
+        problems.append("%d error responses (first: %s): the stream is meant to be all valid" % (errors, first_error))
+    return {"responses": responses, "errors": errors, "notifications": notes, "problems": problems}
+
+
+def mix_summary(lines):
+    kinds = {}
+    for line in lines:
+        msg = json.loads(line)
+        p = msg["params"]
+        if msg["method"] == "scroll":
+            kind = "scroll deltaY" if "deltaY" in p else "scroll offsetY"
+        elif msg["method"] == "section":
+            kind = "section"
+        elif "x" in p:
+            kind = "tap point"
+        elif p["id"].startswith("index."):
+            kind = "tap index"
+        elif p["id"].startswith("tab."):
+            kind = "tap tab"
+        else:
+            kind = "tap row"
+        kinds[kind] = kinds.get(kind, 0) + 1
+    return ", ".join("%s %.0f%%" % (k, 100.0 * v / len(lines)) for k, v in sorted(kinds.items(), key=lambda kv: -kv[1]))
+
+
+# MARK: - 2. Throughput
+
+
+def throughput(report, binary, count, seed):
+    report.add("## Throughput")
+    report.add()
+    engine, _ = start_session(binary, {"scene": "directory"})
+    try:
+        info = probe(engine)
+        engine.shutdown()
+    finally:
+        engine.kill()
+    lines = make_stream(random.Random("throughput/%d" % seed), count, info, first_id=1000)
+
+    engine, _ = start_session(binary, {"scene": "directory"})
+    try:
+        engine_ns, out_lines, hwm, status, _ = run_stream(engine, lines)
+    finally:
+        engine.kill()
+    check = check_output(out_lines, count)
+
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        t0 = time.perf_counter_ns()
+        for line in lines + out_lines:
+            json.dumps(json.loads(line))
+        python_ns = time.perf_counter_ns() - t0
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+    in_bytes = sum(len(l) + 1 for l in lines)
+    out_bytes = sum(len(l.encode()) + 1 for l in out_lines)
+    report.add("%d commands on the Contacts tab of the built-in sample (%s), written from a thread into the "
+               "engine's stdin while its stdout is read, until EOF after `shutdown`. Reference: a Python loop "
+               "`json.dumps(json.loads(line))` over the %d input lines and the %d lines the engine wrote for them."
+               % (count, mix_summary(lines), len(lines), len(out_lines)))
+    report.add()
+    report.table(["", "time", "per command", "commands/s"],
+                 [["scenery (pipe, wall)", secs(engine_ns), us(engine_ns / count), "%.0f" % (count / (engine_ns / 1e9))],
+                  ["python json decode+encode", secs(python_ns), us(python_ns / count), "%.0f" % (count / (python_ns / 1e9))]])
+    report.add()
+    report.add("Input %.1f MB, output %.1f MB (%d responses, %d patch notifications)."
+               % (in_bytes / 1e6, out_bytes / 1e6, check["responses"], check["notifications"]))
+    for problem in check["problems"]:
+        report.add("Note: %s." % problem)
+    if status != 0:
+        report.add("Note: scenery exited with status %r after shutdown." % status)
+    r = ratio(engine_ns, python_ns)
+    report.target("Throughput", "scenery/python = %.2fx (%s vs %s)" % (r, secs(engine_ns), secs(python_ns)), "< 1x", r < 1.0)
+    if hwm:
+        report.add("- info: peak RSS (VmHWM) before shutdown: %.1f MB" % (hwm / 1024.0))
+    report.add()
+
+
+# MARK: - 3. Scale
+
+
+def scale_one(binary, people, events, tmp, seed, stream_count, open_reps):
+    folder = os.path.join(tmp, "p%d" % people)
+    t0 = time.perf_counter_ns()
+    people_path, events_path = directory_data.generate(folder, people, events, seed)
+    gen_ns = time.perf_counter_ns() - t0
+    open_params = {"scene": "directory", "people": people_path, "events": events_path}
+
+    load_times = []
+    for _ in range(max(3, open_reps)):
+        t0 = time.perf_counter_ns()
+        with open(people_path, "rb") as f:
+            json.load(f)
+        load_times.append(time.perf_counter_ns() - t0)
+
+    open_times = []
+    # Sessions only opening (each in a fresh process, the file in the page cache).
+    for _ in range(open_reps):
+        engine, open_ns = start_session(binary, open_params, contacts=False)
+        open_times.append(open_ns)
+        try:
+            engine.shutdown()
+        finally:
+            engine.kill()
+    # The probe session (opens too).
+    engine, open_ns = start_session(binary, open_params)
+    open_times.append(open_ns)
+    try:
+        info = probe(engine)
+        engine.shutdown()
+    finally:
+        engine.kill()
+    lines = make_stream(random.Random("scale/%d" % seed), stream_count, info, first_id=1000)
+    # The timed session (opens too).
+    engine, open_ns = start_session(binary, open_params)
+    open_times.append(open_ns)
+    try:
+        stream_ns, out_lines, hwm, status, maxrss = run_stream(engine, lines)
+    finally:
+        engine.kill()
+    check = check_output(out_lines, stream_count)
+    return {
+        "people": people, "events": events, "bytes": os.path.getsize(people_path), "gen_ns": gen_ns,
+        "open_ns": median(open_times), "open_min_ns": min(open_times), "open_all": open_times,
+        "load_ns": median(load_times), "stream_ns": stream_ns, "per_cmd_ns": stream_ns / stream_count,
+        "hwm": hwm, "maxrss": maxrss, "status": status, "check": check, "mix": mix_summary(lines),
+        "out_bytes": sum(len(l) + 1 for l in out_lines),
+    }
+
+
+def scale(report, binary, small, large, stream_count, open_reps, seed):
+    report.add("## Scale")
+    report.add()
+    tmp = tempfile.mkdtemp(prefix="scenery-bench-")
+    try:
+        a = scale_one(binary, small[0], small[1], tmp, seed, stream_count, open_reps)
+        b = scale_one(binary, large[0], large[1], tmp, seed, stream_count, open_reps)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    report.add("Data from `Examples/generators/directory_data.py` (seed %d). `scene.open` timed request to response, "
+               "median of %d fresh processes; per-command cost from a piped stream of %d commands on the Contacts tab "
+               "(%s), wall time until EOF after `shutdown`. Peak RSS is VmHWM read once the last command was "
+               "answered, before `shutdown`." % (seed, len(a["open_all"]), stream_count, b["mix"]))
+    report.add()
+    report.table(["people / events", "people.json", "python json.load", "scene.open (median, min)",
+                  "stream", "per command", "notifications", "output", "peak RSS"],
+                 [["%d / %d" % (d["people"], d["events"]), "%.2f MB" % (d["bytes"] / 1e6), ms(d["load_ns"]),
+                   "%s, %s" % (ms(d["open_ns"]), ms(d["open_min_ns"])), secs(d["stream_ns"]), us(d["per_cmd_ns"]),
+                   str(d["check"]["notifications"]), "%.1f MB" % (d["out_bytes"] / 1e6),
+                   "%.1f MB" % (d["hwm"] / 1024.0) if d["hwm"] else "n/a"] for d in (a, b)])
+    report.add()
+    for d in (a, b):
+        for problem in d["check"]["problems"]:
+            report.add("Note (%d people): %s." % (d["people"], problem))
+        if d["status"] != 0:
+            report.add("Note (%d people): scenery exited with status %r after shutdown." % (d["people"], d["status"]))
+    per = ratio(b["per_cmd_ns"], a["per_cmd_ns"])
+    report.target("Per-command cost, %d vs %d people" % (b["people"], a["people"]),
+                  "%.2fx (%s vs %s)" % (per, us(b["per_cmd_ns"]), us(a["per_cmd_ns"])), "<= 1.5x", per <= 1.5)
+    report.target("scene.open, %d people" % b["people"],
+                  "%s = %.2fx of 1 s; %.1fx the %d-person open (%s); %.2fx Python's json.load of the same file (%s)"
+                  % (ms(b["open_ns"]), b["open_ns"] / 1e9, ratio(b["open_ns"], a["open_ns"]), a["people"], ms(a["open_ns"]),
+                     ratio(b["open_ns"], b["load_ns"]), ms(b["load_ns"])),
+                  "< 1 s", b["open_ns"] < 1e9)
+    if b["hwm"]:
+        report.target("Peak RSS, %d people" % b["people"],
+                      "%.1f MB = %.2fx of 100 MB; %.1fx the %d-person run (%.1f MB)"
+                      % (b["hwm"] / 1024.0, b["hwm"] / 1024.0 / 100.0, ratio(b["hwm"], a["hwm"] or 0), a["people"],
+                         (a["hwm"] or 0) / 1024.0),
+                      "< 100 MB", b["hwm"] / 1024.0 < 100.0)
+    else:
+        report.add("- **Peak RSS**: could not be read: **FAIL**")
+        report.targets.append(("Peak RSS", False, "n/a", "< 100 MB"))
+    report.add("- info: generating the data took %s (%d people) and %s (%d people)"
+               % (secs(a["gen_ns"]), a["people"], secs(b["gen_ns"]), b["people"]))
+    report.add()
+
+
+# MARK: - Main
+
+
+def git_head():
+    try:
+        head = subprocess.run(["git", "-C", REPO, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", REPO, "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True).stdout.strip()
+        return head + (" (uncommitted changes)" if dirty else "")
+    except OSError:
+        return "unknown"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Scenery benchmarks (figures as ratios against references measured in the same run).")
+    parser.add_argument("--quick", action="store_true", help="smaller counts, for a smoke run")
+    parser.add_argument("--bin", default=os.environ.get("SCENERY_BIN", os.path.join(REPO, ".build", "release", "scenery")),
+                        help="the scenery binary (default: $SCENERY_BIN, else .build/release/scenery)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the generated data and command streams")
+    args = parser.parse_args(argv)
+
+    binary = os.path.abspath(args.bin)
+    if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
+        print("scenery binary not found at %s; build it with `swift build -c release` or pass --bin PATH" % binary,
+              file=sys.stderr)
+        return 2
+    if shutil.which("cat") is None:
+        print("`cat` not found; the ping-pong reference needs it", file=sys.stderr)
+        return 2
+
+    if args.quick:
+        pp = dict(iterations=500, warmup=50, block=50)
+        tp_count = 10_000
+        sc = dict(small=(100, 50), large=(10_000, 200), stream_count=2_000, open_reps=1)
+    else:
+        pp = dict(iterations=3000, warmup=200, block=100)
+        tp_count = 100_000
+        sc = dict(small=(100, 50), large=(100_000, 1000), stream_count=20_000, open_reps=3)
+
+    report = Report()
+    report.add("# Scenery benchmarks%s" % (" (--quick: smaller counts, targets are meant for the full run)" if args.quick else ""))
+    report.add()
+    mtime = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(os.path.getmtime(binary)))
+    try:
+        load = "%.2f %.2f %.2f" % os.getloadavg()
+    except OSError:
+        load = "n/a"
+    report.add("- date: %s; binary: `%s` (built %s); commit: %s" % (time.strftime("%Y-%m-%d %H:%M:%S"), os.path.relpath(binary, REPO)
+                                                                   if binary.startswith(REPO) else binary, mtime, git_head()))
+    report.add("- machine: %s, %s CPUs, load average at start %s; Python %s"
+               % (platform.platform(), os.cpu_count(), load, platform.python_version()))
+    report.add()
+
+    started = time.monotonic()
+    sections = [
+        ("Ping-pong", lambda: ping_pong(report, binary, **pp)),
+        ("Throughput", lambda: throughput(report, binary, tp_count, args.seed)),
+        ("Scale", lambda: scale(report, binary, seed=args.seed, **sc)),
+    ]
+    for name, run in sections:
+        try:
+            run()
+        except (BenchError, OSError, ValueError, KeyError) as e:
+            report.add("- **%s**: could not run: %s: %s: **FAIL**" % (name, type(e).__name__, e))
+            report.targets.append((name, False, "error", ""))
+            report.add()
+
+    report.add("## Summary")
+    report.add()
+    passed = sum(1 for t in report.targets if t[1])
+    report.add("%d of %d targets met%s. Total benchmark time %.0f s."
+               % (passed, len(report.targets),
+                  "" if passed == len(report.targets) else "; failing: " + ", ".join(t[0] for t in report.targets if not t[1]),
+                  time.monotonic() - started))
+
+    out_dir = os.path.join(REPO, "bench-results")
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "report.md"), "w", encoding="utf-8") as f:
+        f.write("\n".join(report.lines) + "\n")
+    print("\n(written to %s)" % os.path.relpath(os.path.join(out_dir, "report.md"), os.getcwd()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
