@@ -24,6 +24,7 @@ Python 3.11 standard library only.
 import argparse
 import gc
 import json
+import math
 import os
 import platform
 import random
@@ -277,7 +278,7 @@ def percentile(sorted_values, p):
     """Nearest-rank percentile of an already sorted list."""
     if not sorted_values:
         return float("nan")
-    k = max(0, min(len(sorted_values) - 1, int(round(p / 100.0 * len(sorted_values) + 0.5)) - 1))
+    k = max(0, min(len(sorted_values) - 1, math.ceil(p / 100.0 * len(sorted_values)) - 1))
     return sorted_values[k]
 
 
@@ -552,16 +553,11 @@ def throughput(report, binary, count, seed):
         engine.kill()
     check = check_output(out_lines, count)
 
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        t0 = time.perf_counter_ns()
-        for line in lines + out_lines:
-            json.dumps(json.loads(line))
-        python_ns = time.perf_counter_ns() - t0
-    finally:
-        if gc_was_enabled:
-            gc.enable()
+    all_lines = lines + out_lines
+    t0 = time.perf_counter_ns()
+    for line in all_lines:
+        json.dumps(json.loads(line))
+    python_ns = time.perf_counter_ns() - t0
 
     in_bytes = sum(len(l) + 1 for l in lines)
     out_bytes = sum(len(l.encode()) + 1 for l in out_lines)

@@ -19,13 +19,15 @@ public enum DirectoryScene: Scene {
     public static func open(_ params: Params, viewport: Viewport, environment: SceneEnvironment) throws(RPCError) -> (State, [SceneEffect]) {
         try params.allowOnly(["events", "people", "timeZone"])
         let timeZone = try params.optionalString("timeZone").map { (name) throws(RPCError) in try SceneTimeZone(name) } ?? .utc
-        let sample = (params.has("events") && params.has("people")) ? nil : SampleDirectory.make()
+        // The sample stands in only when no file is given; with one file, the other list is empty
+        // rather than made-up data mixed with real data.
+        let sample = (params.has("events") || params.has("people")) ? nil : SampleDirectory.make()
         let events = try params.optionalString("events").map { (path) throws(RPCError) in
-            try DirectoryDecoder.events(try readJSON(path, param: "events", environment), file: path)
-        } ?? sample!.events
+            try named("events") { () throws(RPCError) in try DirectoryDecoder.events(try readJSON(path, environment), file: path) }
+        } ?? sample?.events ?? []
         let people = try params.optionalString("people").map { (path) throws(RPCError) in
-            try DirectoryDecoder.people(try readJSON(path, param: "people", environment), file: path)
-        } ?? sample!.people
+            try named("people") { () throws(RPCError) in try DirectoryDecoder.people(try readJSON(path, environment), file: path) }
+        } ?? sample?.people ?? []
 
         var state = DirectoryState(events: events, people: people, timeZone: timeZone, viewport: viewport)
         state.lists[.recents] = DirectoryLists.recents(events: events, people: people)
@@ -37,14 +39,19 @@ public enum DirectoryScene: Scene {
         return (state, effects)
     }
 
-    /// Reads and parses a data file; the error names the parameter, the path and the problem.
-    static func readJSON(_ path: String, param: String, _ environment: SceneEnvironment) throws(RPCError) -> JSON {
+    /// Reads and parses a data file.
+    static func readJSON(_ path: String, _ environment: SceneEnvironment) throws(RPCError) -> JSON {
         let bytes = try environment.readFile(path)
         do {
             return try JSONParser.parse(bytes, maxDepth: 32)
         } catch {
-            throw RPCError(code: ErrorCode.fileMalformed, message: "params.\(param): \(path) is not valid JSON: \(error)")
+            throw RPCError(code: ErrorCode.fileMalformed, message: "\(path) is not valid JSON: \(error)")
         }
+    }
+
+    /// Runs `body`, prefixing any error's message with the parameter it concerns (`params.people: ...`).
+    static func named<T>(_ param: String, _ body: () throws(RPCError) -> T) throws(RPCError) -> T {
+        do { return try body() } catch { throw RPCError(code: error.code, message: "params.\(param): \(error.message)") }
     }
 
     public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
@@ -116,6 +123,9 @@ public enum DirectoryScene: Scene {
     /// letter with people, or the last section); on the other tabs by section title or position.
     static func jump(_ state: inout State, to request: SectionRequest) throws(RPCError) {
         let list = state.list
+        guard !list.sections.isEmpty else {
+            throw .invalidParams("params: the \(state.tab.rawValue) tab has no sections to jump to")
+        }
         let section: Int
         if state.tab == .contacts {
             let titles = state.sectionIndex.map(\.title)
@@ -146,7 +156,6 @@ public enum DirectoryScene: Scene {
                 section = index
             }
         }
-        guard !list.sections.isEmpty else { return }
         scroll(&state, to: list.tops[section])
     }
 

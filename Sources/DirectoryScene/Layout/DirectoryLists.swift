@@ -5,11 +5,11 @@ enum DirectoryLists {
     static func recents(events: [Event], people: [Person]) -> SectionedList {
         var sections: [ListSection] = []
         if !events.isEmpty {
-            sections.append(ListSection(id: "events", title: "EVENTS", rows: (0..<min(10, events.count)).map(ListRow.event),
+            sections.append(ListSection(id: "events", title: "Events", rows: (0..<min(10, events.count)).map(ListRow.event),
                                         rowHeight: DirectoryMetrics.eventRowHeight))
         }
         if !people.isEmpty {
-            sections.append(ListSection(id: "people", title: "PEOPLE", rows: (0..<min(10, people.count)).map(ListRow.person),
+            sections.append(ListSection(id: "people", title: "People", rows: (0..<min(10, people.count)).map(ListRow.person),
                                         rowHeight: DirectoryMetrics.personRowHeight))
         }
         return SectionedList(sections: sections, headerHeight: DirectoryMetrics.groupedHeaderHeight)
@@ -55,7 +55,7 @@ enum DirectoryLists {
             }
         }
         var index: [(String, Int)] = []
-        for title in indexTitles {
+        for title in indexTitles where !sections.isEmpty {
             let target = sections.firstIndex { indexTitles.firstIndex(of: $0.title)! >= indexTitles.firstIndex(of: title)! }
             index.append((title, target ?? max(0, sections.count - 1)))
         }

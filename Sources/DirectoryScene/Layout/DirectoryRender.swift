@@ -4,6 +4,18 @@ import SceneryCore
 enum DirectoryRender {
     typealias M = DirectoryMetrics
 
+    // Styles shared by many nodes, built once (a render then only retains them).
+    static let leftLine: JSONObject = ["align": "left", "verticalAlign": "center", "lines": 1]
+    static let rightLine: JSONObject = ["align": "right", "verticalAlign": "center", "lines": 1]
+    static let leftText: JSONObject = ["align": "left", "verticalAlign": "center"]
+    static let separatorStyle: JSONObject = ["color": .string(M.separator)]
+    static let rowStyle: JSONObject = ["background": .string(M.rowBackground), "role": "row"]
+    static let selectedRowStyle: JSONObject = ["background": .string(M.selectedRowBackground), "role": "row"]
+    static let headerStyle: JSONObject = ["background": .string(M.plainHeaderBackground)]
+    static let imageStyles: [String: JSONObject] = Dictionary(uniqueKeysWithValues: ["none", "loading", "loaded", "failed"].map {
+        ($0, ["contentMode": "aspectFit", "imageState": .string($0)])
+    })
+
     /// Where the table sits on screen: between the navigation bar and the tab bar.
     static func listFrame(_ viewport: Viewport) -> Rect {
         let top = viewport.safeArea.top + M.navigationBarHeight
@@ -40,9 +52,7 @@ enum DirectoryRender {
         model["title"] = .string(state.tab.title)
         model["offsetY"] = .number(roundPoint(state.offset))
         model["maxOffsetY"] = .number(roundPoint(maxOffset(state, tab: state.tab)))
-        model["sections"] = .array(list.sections.map { section in
-            ["id": .string(section.id), "title": .string(section.title), "rows": .number(section.rows.count)]
-        })
+        model["sections"] = list.sectionsJSON
         model["sectionIndex"] = state.tab == .contacts ? .array(state.sectionIndex.map { .string($0.title) }) : .null
         model["topSection"] = list.sections.isEmpty ? .null : .string(list.sections[list.section(at: state.offset)].id)
         model["selection"] = .optional(state.selection)
@@ -130,25 +140,24 @@ enum DirectoryRender {
         }
         if sticky {
             display.add(id, Node(.rect, frame: Rect(x: 0, y: top, width: width, height: list.headerHeight), z: 3, layer: .content,
-                                 style: ["background": .string(M.plainHeaderBackground)]))
+                                 style: headerStyle))
             display.add(id + ".title", Node(.text, frame: Rect(x: margin, y: top, width: width - 2 * margin, height: list.headerHeight), z: 4, layer: .content,
-                                            style: ["align": "left", "verticalAlign": "center"],
+                                            style: leftText,
                                             text: [TextRun(section.title, font: M.textFont, size: M.bodySize, weight: "semibold")]))
         } else {
             display.add(id + ".title", Node(.text, frame: Rect(x: margin, y: top + M.groupedHeaderTextTop, width: width - 2 * margin, height: M.groupedHeaderTextHeight),
                                             z: 4, layer: .content, style: ["align": "left", "verticalAlign": "center"],
-                                            text: [TextRun(section.title, font: M.textFont, size: M.captionSize, color: M.groupedHeaderText)]))
+                                            text: [TextRun(section.title.uppercased(), font: M.textFont, size: M.captionSize, color: M.groupedHeaderText)]))
         }
     }
 
     static func rowBackground(_ state: DirectoryState, id: String, frame: Rect, to display: inout DisplayList) {
-        let color = state.selection == id ? M.selectedRowBackground : M.rowBackground
-        display.add(id, Node(.rect, frame: frame, z: 1, layer: .content, style: ["background": .string(color), "role": "row"]))
+        display.add(id, Node(.rect, frame: frame, z: 1, layer: .content, style: state.selection == id ? selectedRowStyle : rowStyle))
     }
 
     static func separator(id: String, left: Double, right: Double, bottom: Double, to display: inout DisplayList) {
         display.add(id + ".separator", Node(.line, frame: Rect(x: left, y: bottom - M.hairline, width: right - left, height: M.hairline), z: 2,
-                                            layer: .content, style: ["color": .string(M.separator)]))
+                                            layer: .content, style: separatorStyle))
     }
 
     static let shortMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -167,10 +176,10 @@ enum DirectoryRender {
         let height = M.eventRowHeight
         rowBackground(state, id: id, frame: Rect(x: 0, y: top, width: right, height: height), to: &display)
         display.add(id + ".name", Node(.text, frame: Rect(x: margin, y: top, width: max(0, right - 2 * margin - M.dateWidth - M.systemSpacing), height: height),
-                                       z: 2, layer: .content, style: ["align": "left", "verticalAlign": "center", "lines": 1],
+                                       z: 2, layer: .content, style: leftLine,
                                        text: [TextRun(event.name, font: M.textFont, size: M.bodySize)]))
         display.add(id + ".date", Node(.text, frame: Rect(x: right - margin - M.dateWidth, y: top, width: M.dateWidth, height: height),
-                                       z: 2, layer: .content, style: ["align": "right", "verticalAlign": "center", "lines": 1],
+                                       z: 2, layer: .content, style: rightLine,
                                        text: [TextRun(rowDate(event.date, state.timeZone), font: M.textFont, size: M.captionSize, color: M.secondaryText)]))
         if hasSeparator { separator(id: id, left: margin, right: right, bottom: top + height, to: &display) }
     }
@@ -193,17 +202,17 @@ enum DirectoryRender {
         case nil: asset = DirectoryImages.placeholder; imageState = person.profilePicture == nil ? "none" : "loading"
         }
         display.add(id + ".image", Node(.image, frame: imageFrame, z: 2, layer: .content,
-                                        style: ["contentMode": "aspectFit", "imageState": .string(imageState)], image: asset))
+                                        style: imageStyles[imageState]!, image: asset))
 
         let textLeft = imageFrame.maxX + M.systemSpacing
         let textWidth = max(0, right - textLeft - M.systemSpacing)
         let nameTop = person.age == nil ? top + (height - M.nameHeight) / 2 : top + M.nameTop
         display.add(id + ".name", Node(.text, frame: Rect(x: textLeft, y: nameTop, width: textWidth, height: M.nameHeight), z: 2, layer: .content,
-                                       style: ["align": "left", "verticalAlign": "center", "lines": 1],
+                                       style: leftLine,
                                        text: nameRuns(person, highlightSortValue: state.tab == .contacts)))
         if let age = person.age {
             display.add(id + ".age", Node(.text, frame: Rect(x: textLeft, y: top + M.ageTop, width: textWidth, height: M.ageHeight), z: 2, layer: .content,
-                                          style: ["align": "left", "verticalAlign": "center", "lines": 1],
+                                          style: leftLine,
                                           text: [TextRun("Age: \(age)", font: M.textFont, size: M.captionSize, color: M.secondaryText)]))
         }
         if hasSeparator { separator(id: id, left: textLeft, right: right, bottom: top + height, to: &display) }

@@ -1,3 +1,5 @@
+import SceneryCore
+
 /// A row of a list: an index into the scene's events or people.
 public enum ListRow: Equatable, Sendable {
     case event(Int)
@@ -19,6 +21,8 @@ public struct SectionedList: Equatable, Sendable {
     public let headerHeight: Double
     /// Section tops in content points; `tops[i + 1]` is where section `i` ends.
     public private(set) var tops: [Double]
+    /// `[{id, title, rows}]` for the model, built once.
+    public let sectionsJSON: JSON
 
     public init(sections: [ListSection], headerHeight: Double) {
         self.sections = sections
@@ -28,6 +32,9 @@ public struct SectionedList: Equatable, Sendable {
             tops.append(tops[tops.count - 1] + headerHeight + Double(section.rows.count) * section.rowHeight)
         }
         self.tops = tops
+        sectionsJSON = .array(sections.map { section in
+            ["id": .string(section.id), "title": .string(section.title), "rows": .number(section.rows.count)]
+        })
     }
 
     public var contentHeight: Double { tops[tops.count - 1] }

@@ -88,6 +88,15 @@ public struct ScrollContent: Equatable, Sendable {
     }
 }
 
+/// The previous render's nodes and their JSON, in id order, for ``DisplayList/json(reusing:)``.
+public struct RenderCache: Sendable {
+    var ids: [String] = []
+    var nodes: [Node] = []
+    var values: [JSON] = []
+    public init() {}
+    init(ids: [String], nodes: [Node], values: [JSON]) { self.ids = ids; self.nodes = nodes; self.values = values }
+}
+
 /// What a scene shows: the nodes by id, and its scroll content if it has one.
 public struct DisplayList: Sendable {
     public var nodes: [(id: String, node: Node)] = []
@@ -98,9 +107,37 @@ public struct DisplayList: Sendable {
     public mutating func add(_ id: String, _ node: Node) { nodes.append((id, node)) }
 
     public var json: JSON {
-        var object = JSONObject()
-        for (id, node) in nodes { object[id] = node.json }
-        return ["nodes": .object(object), "content": content?.json ?? .null]
+        var cache = RenderCache()
+        return json(reusing: &cache)
+    }
+
+    /// The `display` JSON, reusing the encoding of every node that is equal to the node of the
+    /// same id in `cache` (the previous render). Unchanged nodes then share storage with the
+    /// previous document, which also makes the engine's diff skip them at once.
+    public func json(reusing cache: inout RenderCache) -> JSON {
+        // Sort positions, not (id, node) pairs: moving nodes around costs more than the sort.
+        let keys = nodes.map(\.id)
+        let order = keys.indices.sorted { canonicalKeyPrecedes(keys[$0], keys[$1]) }
+        var ids: [String] = [], values: [JSON] = [], kept: [Node] = []
+        ids.reserveCapacity(order.count); values.reserveCapacity(order.count); kept.reserveCapacity(order.count)
+        var previous = 0
+        for index in order {
+            let (id, node) = nodes[index]
+            if let last = ids.last, last == id { continue }  // a duplicate id: the first one wins
+            while previous < cache.ids.count && canonicalKeyPrecedes(cache.ids[previous], id) { previous += 1 }
+            if previous < cache.ids.count && cache.ids[previous] == id && cache.nodes[previous] == node {
+                values.append(cache.values[previous])
+            } else {
+                values.append(node.json)
+            }
+            ids.append(id)
+            kept.append(node)
+        }
+        cache = RenderCache(ids: ids, nodes: kept, values: values)
+        var display = JSONObject()
+        display["content"] = content?.json ?? .null
+        display["nodes"] = .object(JSONObject(sortedKeys: ids, values: values))
+        return .object(display)
     }
 
     /// The id of the topmost node under `point` (screen coordinates): higher `z` above lower,

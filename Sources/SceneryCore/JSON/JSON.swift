@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A JSON value: the one data type of the wire protocol and of the state document.
 ///
 /// Objects keep their keys sorted (see ``JSONObject``), so encoding is canonical without a sort
@@ -75,12 +81,19 @@ extension JSON {
 /// (the order of Python's `sort_keys=True` and of `jq -S`).
 @inlinable
 public func canonicalKeyPrecedes(_ a: String, _ b: String) -> Bool {
-    var a = a, b = b
-    return a.withUTF8 { pa in b.withUTF8 { pb in
-        let n = min(pa.count, pb.count)
-        for i in 0..<n where pa[i] != pb[i] { return pa[i] < pb[i] }
-        return pa.count < pb.count
-    } }
+    // Native strings expose their UTF-8 directly; small (inline) ones take the generic path.
+    let fast = a.utf8.withContiguousStorageIfAvailable { pa in
+        b.utf8.withContiguousStorageIfAvailable { pb -> Bool in
+            let n = min(pa.count, pb.count)
+            if n > 0 {
+                let order = memcmp(pa.baseAddress!, pb.baseAddress!, n)
+                if order != 0 { return order < 0 }
+            }
+            return pa.count < pb.count
+        }
+    }
+    if let result = fast ?? nil { return result }
+    return a.utf8.lexicographicallyPrecedes(b.utf8)
 }
 
 /// A JSON object whose members are kept in canonical key order.
@@ -97,6 +110,14 @@ public struct JSONObject: Equatable, Sendable, Sequence {
     /// Builds an object from pairs in any order; a later duplicate key wins.
     public init(_ pairs: some Sequence<(String, JSON)>) {
         for (key, value) in pairs { self[key] = value }
+    }
+
+    /// Builds an object from keys already in canonical order without duplicates (checked in
+    /// debug builds); the fast path for large objects such as `display.nodes`.
+    public init(sortedKeys: [String], values: [JSON]) {
+        assert(sortedKeys.count == values.count && zip(sortedKeys, sortedKeys.dropFirst()).allSatisfy { canonicalKeyPrecedes($0, $1) })
+        keys = sortedKeys
+        self.values = values
     }
 
     public var count: Int { keys.count }

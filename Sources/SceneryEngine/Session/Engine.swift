@@ -32,6 +32,8 @@ public final class Engine {
     public internal(set) var document: JSON = .null
     /// The display list behind `document`, kept for hit-testing.
     var display = DisplayList()
+    /// The last render's node encodings, reused for nodes that did not change.
+    var renderCache = RenderCache()
     var timers = TimerQueue()
     var assets = AssetStore()
     /// Effects the scene asked for that have not run yet.
@@ -129,7 +131,7 @@ public final class Engine {
             throw RPCError(code: ErrorCode.invalidRequest, message: "\(key): unknown member of a request; expected jsonrpc, id, method, params")
         }
         switch object["params"] {
-        case nil, .null?: return (id, method, Params(JSONObject()))
+        case nil: return (id, method, Params(JSONObject()))
         case .object(let params)?: return (id, method, Params(params))
         case let other?:
             throw RPCError(code: ErrorCode.invalidParams, message: "params: expected an object, got \(Params.describe(other))")
@@ -226,7 +228,7 @@ public final class Engine {
             self.display = display
             state["model"] = model
             state["scene"] = .string(scene.name)
-            state["display"] = display.json
+            state["display"] = display.json(reusing: &renderCache)
         } else {
             display = DisplayList()
             state["model"] = .object(JSONObject())
