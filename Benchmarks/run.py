@@ -117,12 +117,14 @@ class LineProcess:
                 pass
 
 
-def reap(proc):
-    """waits for `proc` with wait4, so the child's peak RSS comes back too."""
+def reap(proc, usage_out=None):
+    """Waits for `proc` with wait4, so the child's peak RSS (and CPU time, into `usage_out`) come back too."""
     if proc.returncode is not None:
         return proc.returncode, None
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
+    if usage_out is not None:
+        usage_out["cpu_s"] = usage.ru_utime + usage.ru_stime
     return proc.returncode, usage.ru_maxrss
 
 
@@ -477,7 +479,9 @@ def run_stream(engine, lines, timeout=600):
     elapsed = time.perf_counter_ns() - t0
     answered.set()
     thread.join()
-    status, maxrss = reap(engine.proc)
+    usage = {}
+    status, maxrss = reap(engine.proc, usage)
+    engine.cpu_s = usage.get("cpu_s")
     if failure:
         raise BenchError("; ".join(failure))
     output = b"".join(chunks)
@@ -577,6 +581,9 @@ def throughput(report, binary, count, seed):
     if status != 0:
         report.add("Note: scenery exited with status %r after shutdown." % status)
     r = ratio(engine_ns, python_ns)
+    if getattr(engine, "cpu_s", None):
+        report.add("- info: engine CPU time (user+sys, whole process incl. setup): %.2f s = %.2fx the stream's wall time"
+                   % (engine.cpu_s, engine.cpu_s / (engine_ns / 1e9)))
     report.target("Throughput", "scenery/python = %.2fx (%s vs %s)" % (r, secs(engine_ns), secs(python_ns)), "< 1x", r < 1.0)
     if hwm:
         report.add("- info: peak RSS (VmHWM) before shutdown: %.1f MB" % (hwm / 1024.0))
@@ -752,6 +759,11 @@ def main(argv=None):
 
     report.add("## Summary")
     report.add()
+    try:
+        report.add("Load average at the end: %.2f %.2f %.2f (the benchmark itself keeps one to two of the cores busy; more means other work competed)."
+                   % os.getloadavg())
+    except OSError:
+        pass
     passed = sum(1 for t in report.targets if t[1])
     report.add("%d of %d targets met%s. Total benchmark time %.0f s."
                % (passed, len(report.targets),

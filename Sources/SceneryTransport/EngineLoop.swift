@@ -43,6 +43,11 @@ public final class EngineLoop: @unchecked Sendable {
                     self.observer?(event, Array(out[start...]))
                     self.startRealClockWork()
                     if self.engine.isShutDown { stop = true }
+                    // A pipelining client should not wait for a whole input chunk's answers.
+                    if out.count >= 1 << 16 {
+                        if !self.output.write(out) { stop = true }
+                        out.removeAll(keepingCapacity: true)
+                    }
                 }
             }
             if count == 0 {

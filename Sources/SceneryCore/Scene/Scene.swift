@@ -16,7 +16,9 @@ public protocol Scene {
 
     /// Builds the opening state from `scene.open`'s params.
     static func open(_ params: Params, viewport: Viewport, environment: SceneEnvironment) throws(RPCError) -> (State, [SceneEffect])
-    /// Applies one action. Throwing leaves the engine's state as it was before the call.
+    /// Applies one action. A reducer checks everything that can fail before it changes `state`,
+    /// so that throwing leaves the state as it was: the engine reduces in place rather than on a
+    /// copy, because a copy would make every write to a large collection copy it whole.
     static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
     /// The `model` and `display` parts of the state document.
     static func render(_ state: State) -> (model: JSON, display: DisplayList)

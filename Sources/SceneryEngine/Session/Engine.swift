@@ -196,8 +196,11 @@ public final class Engine {
     /// Sends `action` to the open scene; its effects are queued to run after the response.
     func reduceScene(_ action: SceneAction) throws(RPCError) {
         guard var current = scene else { throw RPCError(code: ErrorCode.noScene, message: "no scene is open; send scene.open first") }
+        // Hold the only reference while reducing, so the scene's collections mutate in place
+        // instead of being copied on every write (copy-on-write).
+        scene = nil
+        defer { scene = current }
         let effects = try current.reduce(action, environment: sceneEnvironment)
-        scene = current
         pendingEffects += effects
     }
 

@@ -3,7 +3,8 @@ import SceneryCore
 /// An open scene of any type, as the engine holds it: the state plus the scene's functions.
 protocol OpenScene {
     var name: String { get }
-    /// Applies an action atomically: on a thrown error the state is left as it was.
+    /// Applies an action. Scenes validate before they mutate, so a thrown error leaves the state
+    /// as it was (see ``Scene/reduce(_:_:environment:)``).
     mutating func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
     func render() -> (model: JSON, display: DisplayList)
 }
@@ -15,10 +16,7 @@ struct SceneHost<S: Scene>: OpenScene {
     var name: String { S.name }
 
     mutating func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
-        var copy = state
-        let effects = try S.reduce(&copy, action, environment: environment)
-        state = copy
-        return effects
+        try S.reduce(&state, action, environment: environment)
     }
 
     func render() -> (model: JSON, display: DisplayList) { S.render(state) }
