@@ -207,6 +207,18 @@ def visible_rows(state):
     return [node_id for _, node_id in sorted(rows)]
 
 
+def probed_stream(binary, open_params, rng_name, count):
+    """A valid command stream for a scene opened with `open_params`: a probe session learns the
+    visible rows, then the stream is generated from them. Returns (lines, the probe's open time)."""
+    engine, open_ns = start_session(binary, open_params)
+    try:
+        info = probe(engine)
+        engine.shutdown()
+    finally:
+        engine.kill()
+    return make_stream(random.Random(rng_name), count, info, first_id=1000), open_ns
+
+
 def probe(engine):
     """What a command stream on the Contacts tab needs to know: index titles, the offset range,
     the list frame on screen, and the rows visible at the top and after each index jump."""
@@ -542,13 +554,7 @@ def mix_summary(lines):
 def throughput(report, binary, count, seed):
     report.add("## Throughput")
     report.add()
-    engine, _ = start_session(binary, {"scene": "directory"})
-    try:
-        info = probe(engine)
-        engine.shutdown()
-    finally:
-        engine.kill()
-    lines = make_stream(random.Random("throughput/%d" % seed), count, info, first_id=1000)
+    lines, _ = probed_stream(binary, {"scene": "directory"}, "throughput/%d" % seed, count)
 
     engine, _ = start_session(binary, {"scene": "directory"})
     try:
@@ -617,14 +623,8 @@ def scale_one(binary, people, events, tmp, seed, stream_count, open_reps):
         finally:
             engine.kill()
     # The probe session (opens too).
-    engine, open_ns = start_session(binary, open_params)
+    lines, open_ns = probed_stream(binary, open_params, "scale/%d" % seed, stream_count)
     open_times.append(open_ns)
-    try:
-        info = probe(engine)
-        engine.shutdown()
-    finally:
-        engine.kill()
-    lines = make_stream(random.Random("scale/%d" % seed), stream_count, info, first_id=1000)
     # The timed session (opens too).
     engine, open_ns = start_session(binary, open_params)
     open_times.append(open_ns)

@@ -32,6 +32,14 @@ final class Session {
         rev = Int(newRev)
     }
 
+    /// A session initialized with `initialize` params and showing the built-in Directory sample.
+    static func directory(_ initialize: JSON = [:]) throws -> Session {
+        let session = Session()
+        try session.send("initialize", initialize)
+        try session.send("scene.open", ["scene": "directory"])
+        return session
+    }
+
     func snapshotMatches() throws -> Bool {
         let result = try send("snapshot").response["result"]!
         return result["state"] == state && result["rev"] == .number(Double(rev))
@@ -42,9 +50,7 @@ final class Session {
 struct EngineTests {
     @Test("patches applied in order reproduce the snapshot")
     func patchesReproduceSnapshot() throws {
-        let session = Session()
-        try session.send("initialize", ["seed": 3])
-        try session.send("scene.open", ["scene": "directory"])
+        let session = try Session.directory(["seed": 3])
         try session.send("tap", ["id": "tab.contacts"])
         try session.send("section", ["title": "M"])
         try session.send("scroll", ["deltaY": 120])
@@ -55,9 +61,7 @@ struct EngineTests {
 
     @Test("a row tap's patch touches only that row and the selection")
     func minimalPatch() throws {
-        let session = Session()
-        try session.send("initialize")
-        try session.send("scene.open", ["scene": "directory"])
+        let session = try Session.directory()
         try session.send("tap", ["id": "tab.contacts"])
         let row = try #require(session.state["display"]?["nodes"]?.objectValue?.keys.first { $0.hasPrefix("contacts.person.") })
         let patch = try #require(try session.send("tap", ["id": .string(row)]).response["result"]?["patch"]?.arrayValue)
@@ -66,9 +70,7 @@ struct EngineTests {
 
     @Test("an error leaves the state and rev as they were, and the engine answers the next request")
     func errorsChangeNothing() throws {
-        let session = Session()
-        try session.send("initialize")
-        try session.send("scene.open", ["scene": "directory"])
+        let session = try Session.directory()
         let before = session.state
         for (method, params, code) in [
             ("scene.open", ["scene": "nowhere"], ErrorCode.unknownScene),
@@ -90,9 +92,7 @@ struct EngineTests {
 
     @Test("a point tap with a stale baseRev is refused; with the current one it lands")
     func staleBaseRev() throws {
-        let session = Session()
-        try session.send("initialize")
-        try session.send("scene.open", ["scene": "directory"])
+        let session = try Session.directory()
         let seen = session.rev
         try session.send("tap", ["id": "tab.contacts"])
         let stale = try session.send("tap", ["x": 100, "y": 200, "baseRev": .number(Double(seen))]).response

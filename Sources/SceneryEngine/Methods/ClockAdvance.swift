@@ -20,7 +20,7 @@ enum ClockAdvance: EngineMethod {
             throw RPCError(code: ErrorCode.wrongClock, message: "clock.advance: the session uses the real clock; initialize with \"clock\":\"virtual\" to move time by hand")
         }
         let target = engine.clock.now + ms
-        while let due = engine.timers.nextDue(upTo: target), let name = engine.timers.popDue(upTo: target) {
+        while let (name, due) = engine.timers.popDue(upTo: target) {
             engine.clock.now = due
             try? engine.reduceScene(.timerFired(name: name))
             engine.applyTimerEffects()

@@ -234,6 +234,7 @@ public final class Engine {
             state["display"] = display.json(reusing: &renderCache)
         } else {
             display = DisplayList()
+            renderCache = RenderCache()
             state["model"] = .object(JSONObject())
             state["scene"] = .null
             state["display"] = display.json
@@ -316,7 +317,7 @@ public final class Engine {
     public func realTimeReached(_ nowMs: Int, output: inout [UInt8]) {
         guard clockMode == .real else { return }
         clock.now = max(clock.now, nowMs)
-        while let name = timers.popDue(upTo: clock.now) {
+        while let (name, _) = timers.popDue(upTo: clock.now) {
             if (try? reduceScene(.timerFired(name: name))) != nil {
                 notifyChange(cause: "timer.\(name)", output: &output)
             }
@@ -360,12 +361,11 @@ struct TimerQueue {
 
     var nextDue: Int? { entries.map(\.due).min() }
 
-    mutating func popDue(upTo now: Int) -> String? {
+    /// Removes and returns the earliest timer due at or before `now`, with its due time.
+    mutating func popDue(upTo now: Int) -> (name: String, due: Int)? {
         guard let index = entries.indices.filter({ entries[$0].due <= now })
             .min(by: { (entries[$0].due, entries[$0].order) < (entries[$1].due, entries[$1].order) }) else { return nil }
-        return entries.remove(at: index).name
+        let entry = entries.remove(at: index)
+        return (entry.name, entry.due)
     }
-
-    /// The due time of the next timer due at or before `now`.
-    func nextDue(upTo now: Int) -> Int? { entries.filter { $0.due <= now }.map(\.due).min() }
 }
