@@ -79,7 +79,7 @@ public enum DirectoryScene: Scene {
             case .failure(let failure): state.images[url] = .failed(reason: failure.reason)
             }
             return []
-        case .timerFired:
+        case .timerFired, .jobFinished:
             return []
         case .method(let name, _):
             throw .notSupported("\(name): the directory scene does not handle this method")

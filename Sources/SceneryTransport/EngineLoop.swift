@@ -90,6 +90,25 @@ public final class EngineLoop: @unchecked Sendable {
                 }
             }
         }
+        for (job, environment) in engine.takePendingJobs() {
+            DispatchQueue.global().async {
+                let context = JobContext(environment: environment, progress: { progress in
+                    self.queue.async {
+                        let line = Engine.progressLine(job: job.name, progress)
+                        self.observer?(nil, line)
+                        self.output.write(line)
+                    }
+                })
+                let result = job.run(context)
+                self.queue.async {
+                    var out: [UInt8] = []
+                    self.engine.jobFinished(name: job.name, result: result, output: &out)
+                    self.observer?(nil, out)
+                    self.output.write(out)
+                    self.startRealClockWork()
+                }
+            }
+        }
         armTimer()
     }
 

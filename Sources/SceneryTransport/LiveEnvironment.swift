@@ -13,7 +13,60 @@ public enum LiveEnvironment {
         return EngineEnvironment(
             readFile: { (path) throws(RPCError) in try readFile(path, limit: maxFileBytes) },
             loadImage: { url, network in loadImage(url, network: network, limit: maxFileBytes) },
-            realTimeMs: { Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) })
+            realTimeMs: { Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) },
+            readFileRange: { (path, offset, count) throws(RPCError) in try readRange(path, offset: offset, count: count) },
+            fileInfo: fileInfo,
+            listDirectory: { (path) throws(RPCError) in try listDirectory(path) })
+    }
+
+    /// Reads `count` bytes at `offset`; throws when the file is shorter.
+    public static func readRange(_ path: String, offset: Int, count: Int) throws(RPCError) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        guard offset >= 0, count >= 0 else {
+            throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): invalid range \(offset)+\(count)")
+        }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): \(String(cString: strerror(errno)))")
+            }
+            if n == 0 {
+                throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): \(count) bytes at \(offset) are past the end of the file")
+            }
+            filled += n
+        }
+        return bytes
+    }
+
+    /// Whether `path` is a directory or a file (following symbolic links); nil when missing.
+    public static func fileInfo(_ path: String) -> FileInfo? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+        return FileInfo(isDirectory: isDirectory, size: isDirectory ? 0 : Int(info.st_size))
+    }
+
+    /// The names in a directory (without `.` and `..`), sorted by their UTF-8 bytes.
+    public static func listDirectory(_ path: String) throws(RPCError) -> [String] {
+        guard let directory = opendir(path) else {
+            throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): \(String(cString: strerror(errno)))")
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// Reads a whole file, refusing folders and files over `limit` before reading them.

@@ -25,6 +25,14 @@ public protocol Scene {
     /// An image the scene draws in code (icons, placeholders), by asset id; nil for unknown ids.
     /// Asset ids of a scene start with its name and a dot (`directory.placeholder`).
     static func builtinImage(_ id: String) -> ImageData?
+    /// An image that belongs to the open state (a Hoo's picture inside an archive), read when
+    /// `asset.read` asks for it; nil for ids the scene does not know. Throws when the bytes
+    /// cannot be read (the archive changed on disk, a bad CRC). Defaults to nil.
+    static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData?
+}
+
+extension Scene {
+    public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? { nil }
 }
 
 /// A user action or an outside event, as the engine hands it to a scene.
@@ -38,6 +46,8 @@ public enum SceneAction: Sendable {
     /// An image requested with ``SceneEffect/loadImage(url:)`` finished: its asset id, or why it failed.
     case imageLoaded(url: String, result: Result<String, ImageLoadFailure>)
     case timerFired(name: String)
+    /// A job started with ``SceneEffect/runJob(_:)`` finished with this value.
+    case jobFinished(name: String, result: any Sendable)
     /// A scene-specific method from ``Scene/methods``.
     case method(name: String, params: Params)
 }
@@ -55,12 +65,74 @@ public enum SectionRequest: Equatable, Sendable {
 }
 
 /// Work a scene asks the engine to do outside the reducer.
-public enum SceneEffect: Equatable, Sendable {
+public enum SceneEffect: Sendable {
     /// Load the image at a `file:`, `http(s):` or built-in URL; the result arrives as ``SceneAction/imageLoaded(url:result:)``.
     case loadImage(url: String)
     /// Fire ``SceneAction/timerFired(name:)`` after `ms` on the scene clock (replacing a timer of that name).
     case startTimer(name: String, ms: Int)
     case cancelTimer(name: String)
+    /// Run long work (loading sets) outside the reducer. With the virtual clock the engine runs
+    /// it before answering the command that started it; with the real clock on a background
+    /// thread, while other commands are answered. Its progress goes out as `progress`
+    /// notifications; its value comes back as ``SceneAction/jobFinished(name:result:)``.
+    case runJob(SceneJob)
+}
+
+extension SceneEffect: Equatable {
+    /// Jobs compare by name: a closure has no equality.
+    public static func == (lhs: SceneEffect, rhs: SceneEffect) -> Bool {
+        switch (lhs, rhs) {
+        case (.loadImage(let a), .loadImage(let b)): return a == b
+        case (.startTimer(let a, let x), .startTimer(let b, let y)): return a == b && x == y
+        case (.cancelTimer(let a), .cancelTimer(let b)): return a == b
+        case (.runJob(let a), .runJob(let b)): return a.name == b.name
+        default: return false
+        }
+    }
+}
+
+/// Long work a scene hands to the engine: a name (`"sets.load"`, also the `job` of its progress
+/// notifications) and the work itself, which may only use the context it is given.
+public struct SceneJob: Sendable {
+    public let name: String
+    public let run: @Sendable (JobContext) -> any Sendable
+
+    public init(name: String, run: @escaping @Sendable (JobContext) -> any Sendable) {
+        self.name = name; self.run = run
+    }
+}
+
+/// What a running job may use: file access and a progress callback.
+public struct JobContext: Sendable {
+    /// File access (`readFile`, `readFileRange`, `fileInfo`, `listDirectory`). `now` and
+    /// `random` must not be used from a job: it may run on another thread.
+    public let environment: SceneEnvironment
+    /// Reports progress; each call becomes one `progress` notification.
+    public let progress: @Sendable (JobProgress) -> Void
+
+    public init(environment: SceneEnvironment, progress: @escaping @Sendable (JobProgress) -> Void) {
+        self.environment = environment; self.progress = progress
+    }
+}
+
+/// How far a job is: `done` of `total` items, and the item just finished (an archive's path).
+public struct JobProgress: Equatable, Sendable {
+    public var done: Int
+    public var total: Int
+    public var item: String
+
+    public init(done: Int, total: Int, item: String) {
+        self.done = done; self.total = total; self.item = item
+    }
+}
+
+/// What `fileInfo` tells about a path.
+public struct FileInfo: Equatable, Sendable {
+    public var isDirectory: Bool
+    /// Size in bytes (0 for directories).
+    public var size: Int
+
+    public init(isDirectory: Bool, size: Int) { self.isDirectory = isDirectory; self.size = size }
 }
 
 /// Why an image could not be loaded.
@@ -77,10 +149,43 @@ public struct SceneEnvironment: Sendable {
     public var random: @Sendable () -> UInt64
     /// Reads a data file named by a command; throws with the path and the reason.
     public var readFile: @Sendable (String) throws(RPCError) -> [UInt8]
+    /// Reads `count` bytes at `offset` of a file (an archive entry, read lazily); throws when
+    /// the file is shorter or unreadable.
+    public var readFileRange: @Sendable (_ path: String, _ offset: Int, _ count: Int) throws(RPCError) -> [UInt8]
+    /// Whether a path exists and is a directory or a file; nil when it does not exist.
+    public var fileInfo: @Sendable (String) -> FileInfo?
+    /// The names in a directory (not paths), sorted by their UTF-8 bytes.
+    public var listDirectory: @Sendable (String) throws(RPCError) -> [String]
 
     public init(now: @escaping @Sendable () -> Int, random: @escaping @Sendable () -> UInt64,
-                readFile: @escaping @Sendable (String) throws(RPCError) -> [UInt8]) {
+                readFile: @escaping @Sendable (String) throws(RPCError) -> [UInt8],
+                readFileRange: @escaping @Sendable (String, Int, Int) throws(RPCError) -> [UInt8],
+                fileInfo: @escaping @Sendable (String) -> FileInfo?,
+                listDirectory: @escaping @Sendable (String) throws(RPCError) -> [String]) {
         self.now = now; self.random = random; self.readFile = readFile
+        self.readFileRange = readFileRange; self.fileInfo = fileInfo; self.listDirectory = listDirectory
+    }
+
+    /// An environment that reads whole files only: ranges are cut from `readFile`'s bytes,
+    /// no path is a directory.
+    public init(now: @escaping @Sendable () -> Int, random: @escaping @Sendable () -> UInt64,
+                readFile: @escaping @Sendable (String) throws(RPCError) -> [UInt8]) {
+        self.init(now: now, random: random, readFile: readFile,
+                  readFileRange: { (path: String, offset: Int, count: Int) throws(RPCError) -> [UInt8] in
+                      try SceneEnvironment.range(of: readFile(path), path: path, offset: offset, count: count)
+                  },
+                  fileInfo: { _ in nil },
+                  listDirectory: { (path: String) throws(RPCError) -> [String] in
+                      throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): not a directory")
+                  })
+    }
+
+    /// `count` bytes at `offset` of a file's bytes; throws when that is past the end.
+    public static func range(of bytes: [UInt8], path: String, offset: Int, count: Int) throws(RPCError) -> [UInt8] {
+        guard offset >= 0, count >= 0, offset <= bytes.count, count <= bytes.count - offset else {
+            throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): \(count) bytes at \(offset) are past the end of the file (\(bytes.count) bytes)")
+        }
+        return Array(bytes[offset..<offset + count])
     }
 }
 

@@ -18,7 +18,8 @@ enum AssetRead: EngineMethod {
     static func run(_ params: Params, in engine: Engine) throws(RPCError) -> JSONObject {
         try params.allowOnly(["id"])
         let id = try params.string("id")
-        guard let image = engine.assets.image(id) ?? Engine.sceneTypes.lazy.compactMap({ $0.builtinImage(id) }).first else {
+        let sceneImage = try engine.scene?.asset(id, environment: engine.sceneEnvironment)
+        guard let image = sceneImage ?? engine.assets.image(id) ?? Engine.sceneTypes.lazy.compactMap({ $0.builtinImage(id) }).first else {
             throw .unknownID("params.id: no asset \(JSON.string(id))")
         }
         var result = JSONObject()

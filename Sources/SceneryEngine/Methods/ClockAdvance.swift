@@ -40,7 +40,7 @@ extension Engine {
             switch effect {
             case .startTimer(let name, let ms): timers.start(name, due: clock.now + max(0, ms)); return false
             case .cancelTimer(let name): timers.cancel(name); return false
-            case .loadImage: return true
+            case .loadImage, .runJob: return true
             }
         }
     }

@@ -26,7 +26,8 @@ enum SceneOpen: EngineMethod {
         let (opened, effects) = try type.open(Params(sceneParams), engine.viewport, engine.sceneEnvironment)
         engine.scene = opened
         engine.timers.removeAll()
-        engine.pendingEffects = effects
+        engine.pendingEffects = []
+        try engine.absorbEffects(effects)
         return engine.changeResult()
     }
 }

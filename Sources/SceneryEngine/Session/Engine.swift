@@ -40,6 +40,10 @@ public final class Engine {
     var pendingEffects: [SceneEffect] = []
     /// Loads the transport must run when the clock is real (virtual mode runs them itself).
     public internal(set) var pendingLoads: [String] = []
+    /// Jobs the transport must run when the clock is real (virtual mode runs them itself).
+    var pendingJobs: [SceneJob] = []
+    /// Notifications written before the current response: the progress of jobs it ran.
+    var notificationsBeforeResponse: [UInt8] = []
     /// True once `shutdown` was answered: the transport stops reading and exits 0.
     public internal(set) var isShutDown = false
 
@@ -71,6 +75,8 @@ public final class Engine {
         }
         do {
             let result = try dispatch(method: method, params: params)
+            output += notificationsBeforeResponse
+            notificationsBeforeResponse.removeAll()
             var response = JSONObject()
             response["id"] = id
             response["jsonrpc"] = "2.0"
@@ -78,6 +84,8 @@ public final class Engine {
             CanonicalJSON.write(.object(response), to: &output)
             output.append(0x0A)
         } catch {
+            output += notificationsBeforeResponse
+            notificationsBeforeResponse.removeAll()
             write(error: error, id: id, to: &output)
         }
         runPendingEffects(output: &output)
@@ -190,7 +198,10 @@ public final class Engine {
                     throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): file of \(bytes.count) bytes exceeds the limit of \(maxBytes) bytes")
                 }
                 return bytes
-            })
+            },
+            readFileRange: environment.readFileRange,
+            fileInfo: environment.fileInfo,
+            listDirectory: environment.listDirectory)
     }
 
     /// Sends `action` to the open scene; its effects are queued to run after the response.
@@ -199,9 +210,32 @@ public final class Engine {
         // Hold the only reference while reducing, so the scene's collections mutate in place
         // instead of being copied on every write (copy-on-write).
         scene = nil
-        defer { scene = current }
-        let effects = try current.reduce(action, environment: sceneEnvironment)
-        pendingEffects += effects
+        let effects: [SceneEffect]
+        do {
+            effects = try current.reduce(action, environment: sceneEnvironment)
+        } catch {
+            scene = current
+            throw error
+        }
+        scene = current
+        try absorbEffects(effects)
+    }
+
+    /// Queues a scene's effects. Jobs run here and now with the virtual clock, so the command
+    /// that started a job answers with its result (its progress notifications go out first);
+    /// with the real clock they go to the transport.
+    func absorbEffects(_ effects: [SceneEffect]) throws(RPCError) {
+        for effect in effects {
+            guard case .runJob(let job) = effect else { pendingEffects.append(effect); continue }
+            if clockMode == .real {
+                pendingJobs.append(job)
+                continue
+            }
+            let progress = ProgressBuffer(job: job.name)
+            let result = job.run(JobContext(environment: sceneEnvironment, progress: progress.report))
+            notificationsBeforeResponse += progress.lines
+            try reduceScene(.jobFinished(name: job.name, result: result))
+        }
     }
 
     /// Re-renders the state, diffs it against `document` and moves to the next rev if anything changed.
@@ -262,6 +296,8 @@ public final class Engine {
                 } else {
                     finishLoad(url: url, result: loadImageNow(url), output: &output)
                 }
+            case .runJob:
+                break  // absorbEffects ran or queued it already
             }
         }
     }
@@ -325,12 +361,58 @@ public final class Engine {
         }
     }
 
+    /// With the real clock: takes the jobs the transport should start, each with the file
+    /// access it may use.
+    public func takePendingJobs() -> [(job: SceneJob, environment: SceneEnvironment)] {
+        defer { pendingJobs = [] }
+        let environment = sceneEnvironment
+        return pendingJobs.map { ($0, environment) }
+    }
+
+    /// With the real clock: a job the transport ran has finished; its result goes to the scene
+    /// and the change out as a `patch` notification with cause `job.NAME`.
+    public func jobFinished(name: String, result: any Sendable, output: inout [UInt8]) {
+        guard scene != nil else { return }
+        do {
+            try reduceScene(.jobFinished(name: name, result: result))
+        } catch {
+            return
+        }
+        notifyChange(cause: "job.\(name)", output: &output)
+        runPendingEffects(output: &output)
+    }
+
+    /// The `progress` notification line for a job's progress.
+    public static func progressLine(job: String, _ progress: JobProgress) -> [UInt8] {
+        var params = JSONObject()
+        params["done"] = .number(Double(progress.done))
+        params["item"] = .string(progress.item)
+        params["job"] = .string(job)
+        params["total"] = .number(Double(progress.total))
+        var notification = JSONObject()
+        notification["jsonrpc"] = "2.0"
+        notification["method"] = "progress"
+        notification["params"] = .object(params)
+        var line: [UInt8] = []
+        CanonicalJSON.write(.object(notification), to: &line)
+        line.append(0x0A)
+        return line
+    }
+
     /// When the next timer is due, in scene-clock milliseconds.
     public var nextTimerDue: Int? { timers.nextDue }
 
     func sceneType(named name: String) -> SceneType? {
         Engine.sceneTypes.first { $0.name == name }
     }
+}
+
+/// Collects a job's progress notifications while it runs inline (virtual clock).
+final class ProgressBuffer: @unchecked Sendable {
+    let job: String
+    var lines: [UInt8] = []
+    init(job: String) { self.job = job }
+    func report(_ progress: JobProgress) { lines += Engine.progressLine(job: job, progress) }
 }
 
 /// The scene clock, shared with the scene environment.

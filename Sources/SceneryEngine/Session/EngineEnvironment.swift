@@ -10,11 +10,30 @@ public struct EngineEnvironment: Sendable {
     public var loadImage: @Sendable (_ url: String, _ network: Bool) -> Result<ImageData, ImageLoadFailure>
     /// Milliseconds since start on a monotonic clock; used only with `"clock":"real"`.
     public var realTimeMs: @Sendable () -> Int
+    /// Reads `count` bytes at `offset` of a file (archive entries, read when asked for).
+    public var readFileRange: @Sendable (_ path: String, _ offset: Int, _ count: Int) throws(RPCError) -> [UInt8]
+    /// Whether a path is a file or a directory; nil when it does not exist.
+    public var fileInfo: @Sendable (String) -> FileInfo?
+    /// The names in a directory, sorted by their UTF-8 bytes.
+    public var listDirectory: @Sendable (String) throws(RPCError) -> [String]
 
     public init(readFile: @escaping @Sendable (String) throws(RPCError) -> [UInt8],
                 loadImage: @escaping @Sendable (String, Bool) -> Result<ImageData, ImageLoadFailure>,
-                realTimeMs: @escaping @Sendable () -> Int) {
+                realTimeMs: @escaping @Sendable () -> Int,
+                readFileRange: @escaping @Sendable (String, Int, Int) throws(RPCError) -> [UInt8],
+                fileInfo: @escaping @Sendable (String) -> FileInfo?,
+                listDirectory: @escaping @Sendable (String) throws(RPCError) -> [String]) {
         self.readFile = readFile; self.loadImage = loadImage; self.realTimeMs = realTimeMs
+        self.readFileRange = readFileRange; self.fileInfo = fileInfo; self.listDirectory = listDirectory
+    }
+
+    /// An environment with whole-file reads only (no directories; ranges cut from `readFile`).
+    public init(readFile: @escaping @Sendable (String) throws(RPCError) -> [UInt8],
+                loadImage: @escaping @Sendable (String, Bool) -> Result<ImageData, ImageLoadFailure>,
+                realTimeMs: @escaping @Sendable () -> Int) {
+        let files = SceneEnvironment(now: { 0 }, random: { 0 }, readFile: readFile)
+        self.init(readFile: readFile, loadImage: loadImage, realTimeMs: realTimeMs,
+                  readFileRange: files.readFileRange, fileInfo: files.fileInfo, listDirectory: files.listDirectory)
     }
 
     /// An environment with no files, no images and a clock stuck at 0.

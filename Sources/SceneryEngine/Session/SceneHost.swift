@@ -7,6 +7,8 @@ protocol OpenScene {
     /// as it was (see ``Scene/reduce(_:_:environment:)``).
     mutating func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
     func render() -> (model: JSON, display: DisplayList)
+    /// An image of the open state, read when asked for (see ``Scene/asset(_:in:environment:)``).
+    func asset(_ id: String, environment: SceneEnvironment) throws(RPCError) -> ImageData?
 }
 
 /// The concrete ``OpenScene`` for a scene type `S`.
@@ -20,6 +22,10 @@ struct SceneHost<S: Scene>: OpenScene {
     }
 
     func render() -> (model: JSON, display: DisplayList) { S.render(state) }
+
+    func asset(_ id: String, environment: SceneEnvironment) throws(RPCError) -> ImageData? {
+        try S.asset(id, in: state, environment: environment)
+    }
 }
 
 /// A scene type the engine can open, erased to what `scene.open` needs.

@@ -1,0 +1,2 @@
+/// The Exhibition scene (issue 5): placeholder until the scene lands.
+enum ExhibitionPlaceholder {}
