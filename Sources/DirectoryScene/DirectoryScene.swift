@@ -87,6 +87,12 @@ public enum DirectoryScene: Scene {
         return requestVisibleImages(&state)
     }
 
+    public static func render(_ state: State, memo: inout DirectoryMemo) -> (model: JSON, display: DisplayList) {
+        DirectoryRender.render(state, memo: &memo)
+    }
+
+    public static func newMemo() -> DirectoryMemo { DirectoryMemo() }
+
     public static func render(_ state: State) -> (model: JSON, display: DisplayList) {
         DirectoryRender.render(state)
     }

@@ -27,7 +27,7 @@ enum Fixture {
     }
 
     static func node(_ state: DirectoryState, _ id: String) -> Node? {
-        DirectoryScene.render(state).display.nodes.first { $0.id == id }?.node
+        DirectoryScene.render(state).display.node(id)
     }
 
     static func date(_ text: String) -> Int { ISODate.parse(text)! }
@@ -155,12 +155,12 @@ struct DirectoryScreenTests {
         let people = (0..<20_000).map { Person(firstName: "P\($0)", lastName: "Name\($0)") }
         var state = Fixture.open(events: [], people: people)
         state.tab = .contacts
-        let rendered = DirectoryScene.render(state).display.nodes.filter { $0.id.hasPrefix("contacts.person.") && !$0.id.contains(".", after: 16) }
+        let rendered = DirectoryScene.render(state).display.allNodes.filter { $0.id.hasPrefix("contacts.person.") && !$0.id.contains(".", after: 16) }
         #expect(rendered.count > 10 && rendered.count < 40)
         _ = try DirectoryScene.reduce(&state, .scroll(.to(offsetY: 500_000)), environment: Fixture.environment)
         let later = DirectoryScene.render(state).display
         #expect(later.content?.offsetY == 500_000)
-        #expect(later.nodes.filter { $0.id.hasPrefix("contacts.person.") }.count < 200)
+        #expect(later.allNodes.filter { $0.id.hasPrefix("contacts.person.") }.count < 200)
     }
 
     @Test("jumping to an empty letter lands on the next letter with people")

@@ -1,5 +1,25 @@
 import SceneryCore
 
+/// What the Directory scene remembers between renders: its node groups by key.
+public typealias DirectoryMemo = RenderMemo<DirectoryGroupKey, DirectoryGroupInputs>
+
+/// A node group of the Directory screen: the chrome, a section header, or a row.
+public enum DirectoryGroupKey: Hashable, Sendable {
+    case chrome
+    case header(tab: DirectoryTab, section: Int)
+    /// A row of a tab: an event or a person, by index in the data.
+    case row(tab: DirectoryTab, isPerson: Bool, index: Int)
+}
+
+/// What a group's nodes are built from besides the data, which does not change while the scene
+/// is open: when these are equal, the previous render's group is reused.
+public enum DirectoryGroupInputs: Equatable, Sendable {
+    /// The bars, title, tab items, section index and background.
+    case chrome(tab: DirectoryTab, viewport: Viewport, indexCount: Int)
+    case header(top: Double, width: Double, margin: Double)
+    case row(top: Double, right: Double, separator: Bool, selected: Bool, image: ImageState?, width: Double, margin: Double)
+}
+
 /// Turns a ``DirectoryState`` into the `model` and `display` parts of the state document.
 enum DirectoryRender {
     typealias M = DirectoryMetrics
@@ -33,16 +53,28 @@ enum DirectoryRender {
         return (state.offset - height / 2, state.offset + height * 1.5)
     }
 
-    static func render(_ state: DirectoryState) -> (model: JSON, display: DisplayList) {
+    /// Renders through `memo`: each row, each section header and the chrome are a ``NodeGroup``
+    /// rebuilt only when what it shows changed, so a command costs the rows it touched.
+    static func render(_ state: DirectoryState, memo: inout DirectoryMemo) -> (model: JSON, display: DisplayList) {
         let viewport = state.viewport
         let frame = listFrame(viewport)
         let list = state.list
         var display = DisplayList(content: ScrollContent(frame: frame, width: viewport.width, height: list.contentHeight, offsetY: state.offset))
-        let background = state.tab == .recents ? M.groupedBackground : M.rowBackground
-        display.add("background", Node(.rect, frame: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height), style: ["background": .string(background)]))
-        addRows(state, to: &display)
-        addChrome(state, to: &display)
+        display.add(memo.group(.chrome, inputs: .chrome(tab: state.tab, viewport: viewport, indexCount: state.sectionIndex.count)) {
+            var chrome = DisplayList()
+            let background = state.tab == .recents ? M.groupedBackground : M.rowBackground
+            chrome.add("background", Node(.rect, frame: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height), style: ["background": .string(background)]))
+            addChrome(state, to: &chrome)
+            return chrome.nodes
+        })
+        addRows(state, memo: &memo, to: &display)
+        memo.endRender()
         return (model(state), display)
+    }
+
+    static func render(_ state: DirectoryState) -> (model: JSON, display: DisplayList) {
+        var memo = DirectoryMemo()
+        return render(state, memo: &memo)
     }
 
     static func model(_ state: DirectoryState) -> JSON {
@@ -108,36 +140,70 @@ enum DirectoryRender {
 
     // MARK: Rows
 
-    static func addRows(_ state: DirectoryState, to display: inout DisplayList) {
+    static func addRows(_ state: DirectoryState, memo: inout DirectoryMemo, to display: inout DisplayList) {
         let list = state.list
         let band = renderedBand(state)
-        let width = state.viewport.width
+        let width = state.viewport.width, margin = state.viewport.layoutMargin
         let rowRight = state.tab == .contacts ? width - M.indexWidth : width
         let sticky = state.tab != .recents
+        let selected = selectedRow(state)
         for (sectionIndex, rows) in list.rows(in: band.minY, band.maxY) {
             let section = list.sections[sectionIndex]
-            addHeader(state, section: section, index: sectionIndex, sticky: sticky, to: &display)
+            var top = list.tops[sectionIndex]
+            if sticky {
+                // A plain table pins the header of the section at the top until the next one pushes it up.
+                top = min(max(top, state.offset), list.tops[sectionIndex + 1] - list.headerHeight)
+            }
+            display.add(memo.group(.header(tab: state.tab, section: sectionIndex), inputs: .header(top: top, width: width, margin: margin)) {
+                var header = DisplayList()
+                addHeader(state, section: section, top: top, sticky: sticky, to: &header)
+                return header.nodes
+            })
             for r in rows {
                 let top = list.rowTop(section: sectionIndex, row: r)
                 let isLast = r == section.rows.count - 1
                 switch section.rows[r] {
-                case .event(let i): addEventRow(state, index: i, top: top, right: width, separator: !isLast, to: &display)
-                case .person(let i): addPersonRow(state, index: i, top: top, right: rowRight, separator: !isLast, to: &display)
+                case .event(let i):
+                    let key = DirectoryGroupKey.row(tab: state.tab, isPerson: false, index: i)
+                    let inputs = DirectoryGroupInputs.row(top: top, right: width, separator: !isLast, selected: selected == key,
+                                                          image: nil, width: width, margin: margin)
+                    display.add(memo.group(key, inputs: inputs) {
+                        var row = DisplayList()
+                        addEventRow(state, index: i, top: top, right: width, separator: !isLast, to: &row)
+                        return row.nodes
+                    })
+                case .person(let i):
+                    let image = state.people[i].profilePicture.flatMap { state.images[$0] }
+                    let key = DirectoryGroupKey.row(tab: state.tab, isPerson: true, index: i)
+                    let inputs = DirectoryGroupInputs.row(top: top, right: rowRight, separator: !isLast, selected: selected == key,
+                                                          image: image, width: width, margin: margin)
+                    display.add(memo.group(key, inputs: inputs) {
+                        var row = DisplayList()
+                        addPersonRow(state, index: i, top: top, right: rowRight, separator: !isLast, to: &row)
+                        return row.nodes
+                    })
                 }
             }
         }
     }
 
-    static func addHeader(_ state: DirectoryState, section: ListSection, index: Int, sticky: Bool, to display: inout DisplayList) {
-        let list = state.list
+    /// The selected row as a group key of the current tab, so rows compare without building ids.
+    static func selectedRow(_ state: DirectoryState) -> DirectoryGroupKey? {
+        guard let selection = state.selection else { return nil }
+        for isPerson in [false, true] {
+            let prefix = "\(state.tab.rawValue).\(isPerson ? "person" : "event")."
+            if selection.hasPrefix(prefix), let index = Int(selection.dropFirst(prefix.count)) {
+                return .row(tab: state.tab, isPerson: isPerson, index: index)
+            }
+        }
+        return nil
+    }
+
+    static func addHeader(_ state: DirectoryState, section: ListSection, top: Double, sticky: Bool, to display: inout DisplayList) {
         let width = state.viewport.width
         let margin = state.viewport.layoutMargin
+        let list = state.list
         let id = "\(state.tab.rawValue).header.\(section.id)"
-        var top = list.tops[index]
-        if sticky {
-            // A plain table pins the header of the section at the top until the next one pushes it up.
-            top = min(max(top, state.offset), list.tops[index + 1] - list.headerHeight)
-        }
         if sticky {
             display.add(id, Node(.rect, frame: Rect(x: 0, y: top, width: width, height: list.headerHeight), z: 3, layer: .content,
                                  style: headerStyle))

@@ -88,55 +88,57 @@ public struct ScrollContent: Equatable, Sendable {
     }
 }
 
-/// The previous render's nodes and their JSON, in id order, for ``DisplayList/json(reusing:)``.
-public struct RenderCache: Sendable {
-    var ids: [String] = []
-    var nodes: [Node] = []
-    var values: [JSON] = []
-    public init() {}
-    init(ids: [String], nodes: [Node], values: [JSON]) { self.ids = ids; self.nodes = nodes; self.values = values }
-}
-
-/// What a scene shows: the nodes by id, and its scroll content if it has one.
+/// What a scene shows: its nodes by id (loose or in groups), and its scroll content if it has one.
+///
+/// Node ids are unique across the whole list; when an id repeats, the first node wins.
 public struct DisplayList: Sendable {
+    /// Nodes added one by one; the engine compares them with the previous render's by value.
     public var nodes: [(id: String, node: Node)] = []
+    /// Groups of nodes; the engine skips a group the previous render had (see ``NodeGroup``).
+    public var groups: [NodeGroup] = []
     public var content: ScrollContent?
 
     public init(content: ScrollContent? = nil) { self.content = content }
 
     public mutating func add(_ id: String, _ node: Node) { nodes.append((id, node)) }
+    public mutating func add(_ group: NodeGroup) { groups.append(group) }
 
-    public var json: JSON {
-        var cache = RenderCache()
-        return json(reusing: &cache)
+    /// Every node, loose ones first, then group by group.
+    public var allNodes: [(id: String, node: Node)] {
+        groups.isEmpty ? nodes : nodes + groups.flatMap(\.nodes)
     }
 
-    /// The `display` JSON, reusing the encoding of every node that is equal to the node of the
-    /// same id in `cache` (the previous render). Unchanged nodes then share storage with the
-    /// previous document, which also makes the engine's diff skip them at once.
-    public func json(reusing cache: inout RenderCache) -> JSON {
-        // Sort positions, not (id, node) pairs: moving nodes around costs more than the sort.
-        let keys = nodes.map(\.id)
-        let order = keys.indices.sorted { canonicalKeyPrecedes(keys[$0], keys[$1]) }
-        var ids: [String] = [], values: [JSON] = [], kept: [Node] = []
-        ids.reserveCapacity(order.count); values.reserveCapacity(order.count); kept.reserveCapacity(order.count)
-        var previous = 0
-        for index in order {
-            let (id, node) = nodes[index]
-            if let last = ids.last, last == id { continue }  // a duplicate id: the first one wins
-            while previous < cache.ids.count && canonicalKeyPrecedes(cache.ids[previous], id) { previous += 1 }
-            if previous < cache.ids.count && cache.ids[previous] == id && cache.nodes[previous] == node {
-                values.append(cache.values[previous])
-            } else {
-                values.append(node.json)
-            }
-            ids.append(id)
-            kept.append(node)
+    /// The node with this id (the first one when the id repeats).
+    public func node(_ id: String) -> Node? {
+        for (nodeID, node) in nodes where nodeID == id { return node }
+        for group in groups {
+            for (nodeID, node) in group.nodes where nodeID == id { return node }
         }
-        cache = RenderCache(ids: ids, nodes: kept, values: values)
+        return nil
+    }
+
+    /// Every node by id, sorted by id in code point order; a repeated id keeps its first node.
+    public func sortedNodes() -> (ids: [String], nodes: [Node]) {
+        let all = Array(allNodes)
+        let order = all.indices.sorted {
+            let a = all[$0].id, b = all[$1].id
+            return a == b ? $0 < $1 : canonicalKeyPrecedes(a, b)
+        }
+        var ids: [String] = [], nodes: [Node] = []
+        ids.reserveCapacity(order.count); nodes.reserveCapacity(order.count)
+        for index in order where ids.last != all[index].id {
+            ids.append(all[index].id)
+            nodes.append(all[index].node)
+        }
+        return (ids, nodes)
+    }
+
+    /// The `display` part of the state document.
+    public var json: JSON {
+        let (ids, nodes) = sortedNodes()
         var display = JSONObject()
         display["content"] = content?.json ?? .null
-        display["nodes"] = .object(JSONObject(sortedKeys: ids, values: values))
+        display["nodes"] = .object(JSONObject(sortedKeys: ids, values: nodes.map(\.json)))
         return .object(display)
     }
 
@@ -145,7 +147,7 @@ public struct DisplayList: Sendable {
     /// Content nodes count only inside the content frame, where they are visible.
     public func hitTest(_ point: Point) -> String? {
         var best: (z: Int, id: String)?
-        for (id, node) in nodes {
+        for (id, node) in allNodes {
             var frame = node.frame
             if node.layer == .content {
                 guard let content, content.frame.contains(point) else { continue }

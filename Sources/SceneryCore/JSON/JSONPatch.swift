@@ -20,7 +20,9 @@ public enum JSONPatch {
         return operations
     }
 
-    static func diff(_ old: JSON, _ new: JSON, path: String, into operations: inout [JSON]) {
+    /// Appends the operations that turn `old` into `new`, for values found at `path` (a JSON
+    /// Pointer, already escaped) in a larger document.
+    public static func diff(_ old: JSON, _ new: JSON, path: String, into operations: inout [JSON]) {
         if case .object(let a) = old, case .object(let b) = new {
             diffObjects(a, b, path: path, into: &operations)
         } else if old != new {
@@ -49,7 +51,8 @@ public enum JSONPatch {
         }
     }
 
-    static func operation(_ op: String, _ path: String, _ value: JSON?) -> JSON {
+    /// One operation: `op` at `path`, with `value` for `add` and `replace`.
+    public static func operation(_ op: String, _ path: String, _ value: JSON?) -> JSON {
         var object = JSONObject()
         object["op"] = .string(op)
         object["path"] = .string(path)

@@ -5,6 +5,9 @@
 /// renders the state after every command and sends the difference; scenes never build patches.
 public protocol Scene {
     associatedtype State: Sendable
+    /// What the scene remembers between renders to rebuild only what changed (a
+    /// ``RenderMemo``); `Void` for scenes that render everything each time.
+    associatedtype Memo = Void
 
     /// The name `scene.open` takes, e.g. `"directory"`.
     static var name: String { get }
@@ -22,6 +25,12 @@ public protocol Scene {
     static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
     /// The `model` and `display` parts of the state document.
     static func render(_ state: State) -> (model: JSON, display: DisplayList)
+    /// The same, reusing the groups of the previous render that `memo` holds (see
+    /// ``RenderMemo``): a scene with many nodes implements this one so that a command costs
+    /// what it changed. Defaults to ``render(_:)`` for scenes without a memo.
+    static func render(_ state: State, memo: inout Memo) -> (model: JSON, display: DisplayList)
+    /// An empty memo, for a newly opened scene.
+    static func newMemo() -> Memo
     /// An image the scene draws in code (icons, placeholders), by asset id; nil for unknown ids.
     /// Asset ids of a scene start with its name and a dot (`directory.placeholder`).
     static func builtinImage(_ id: String) -> ImageData?
@@ -31,7 +40,13 @@ public protocol Scene {
     static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData?
 }
 
+extension Scene where Memo == Void {
+    public static func render(_ state: State, memo: inout Void) -> (model: JSON, display: DisplayList) { render(state) }
+    public static func newMemo() -> Void { () }
+}
+
 extension Scene {
+
     public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? { nil }
 }
 

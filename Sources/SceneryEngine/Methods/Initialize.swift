@@ -49,7 +49,7 @@ enum Initialize: EngineMethod {
         engine.clock.now = clock == .real ? engine.environment.realTimeMs() : 0
         engine.viewport = viewport
         engine.network = network
-        engine.document = engine.renderDocument()
+        engine.resetRender()
 
         var limits = JSONObject()
         limits["maxDepth"] = .number(Double(engine.limits.maxDepth))

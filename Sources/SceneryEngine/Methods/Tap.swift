@@ -23,7 +23,7 @@ enum Tap: EngineMethod {
         let point: Point?
         if let id = try params.optionalString("id") {
             if params.has("x") || params.has("y") { throw .invalidParams("params: give either id or x and y, not both") }
-            guard engine.display.nodes.contains(where: { $0.id == id }) else {
+            guard engine.display.node(id) != nil else {
                 throw .unknownID("params.id: no node \(JSON.string(id)) in display.nodes")
             }
             target = id

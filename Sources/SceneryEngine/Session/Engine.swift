@@ -28,12 +28,12 @@ public final class Engine {
     var scene: (any OpenScene)?
     /// The revision of `document`.
     public internal(set) var rev = 0
-    /// The state document as of `rev`, which the next diff starts from.
-    public internal(set) var document: JSON = .null
-    /// The display list behind `document`, kept for hit-testing.
+    /// The state as of `rev`, in parts, which the next diff starts from: the last render's
+    /// display list (also used for hit-testing), model, scene name and viewport.
     var display = DisplayList()
-    /// The last render's node encodings, reused for nodes that did not change.
-    var renderCache = RenderCache()
+    var renderedModel: JSON = .object(JSONObject())
+    var renderedScene: JSON = .null
+    var renderedViewport: JSON = .null
     var timers = TimerQueue()
     var assets = AssetStore()
     /// Effects the scene asked for that have not run yet.
@@ -50,7 +50,7 @@ public final class Engine {
     public init(environment: EngineEnvironment, limits: EngineLimits = EngineLimits()) {
         self.environment = environment
         self.limits = limits
-        document = renderDocument()
+        resetRender()
     }
 
     /// Handles one request line (without its newline) and appends every output line, each
@@ -238,15 +238,38 @@ public final class Engine {
         }
     }
 
-    /// Re-renders the state, diffs it against `document` and moves to the next rev if anything changed.
+    /// Re-renders the state, diffs it against the last render and moves to the next rev if
+    /// anything changed. The operations come in the order of a diff of the two JSON documents
+    /// (display, model, scene, viewport; members in key order).
     func commit() -> (rev: Int, patch: [JSON]) {
-        let next = renderDocument()
-        let patch = JSONPatch.diff(from: document, to: next)
-        if !patch.isEmpty {
-            rev += 1
-            document = next
+        let model: JSON, next: DisplayList
+        if scene != nil {
+            (model, next) = scene!.render()
+        } else {
+            (model, next) = (.object(JSONObject()), DisplayList())
         }
+        let sceneName: JSON = scene.map { .string($0.name) } ?? .null
+        let viewportJSON = viewport.json
+        var patch = next.patch(from: display, at: "/display")
+        if model != renderedModel { JSONPatch.diff(renderedModel, model, path: "/model", into: &patch) }
+        if sceneName != renderedScene { patch.append(JSONPatch.operation("replace", "/scene", sceneName)) }
+        if viewportJSON != renderedViewport { JSONPatch.diff(renderedViewport, viewportJSON, path: "/viewport", into: &patch) }
+        // Keep the new render even when nothing changed: its groups are the ones the memo holds.
+        display = next
+        renderedModel = model
+        renderedScene = sceneName
+        renderedViewport = viewportJSON
+        if !patch.isEmpty { rev += 1 }
         return (rev, patch)
+    }
+
+    /// Forgets the last render and starts the next one from scratch (after `initialize`): the
+    /// next commit's patch is not sent, the document is the new baseline.
+    func resetRender() {
+        scene?.resetMemo()
+        let baseline = rev
+        _ = commit()
+        rev = baseline
     }
 
     /// The result of a state-changing method: `{rev, patch}`.
@@ -258,22 +281,13 @@ public final class Engine {
         return result
     }
 
-    func renderDocument() -> JSON {
+    /// The state document as of `rev`.
+    public var document: JSON {
         var state = JSONObject()
-        if let scene {
-            let (model, display) = scene.render()
-            self.display = display
-            state["model"] = model
-            state["scene"] = .string(scene.name)
-            state["display"] = display.json(reusing: &renderCache)
-        } else {
-            display = DisplayList()
-            renderCache = RenderCache()
-            state["model"] = .object(JSONObject())
-            state["scene"] = .null
-            state["display"] = display.json
-        }
-        state["viewport"] = viewport.json
+        state["display"] = display.json
+        state["model"] = renderedModel
+        state["scene"] = renderedScene
+        state["viewport"] = renderedViewport
         return .object(state)
     }
 

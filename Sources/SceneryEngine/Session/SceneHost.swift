@@ -6,7 +6,10 @@ protocol OpenScene {
     /// Applies an action. Scenes validate before they mutate, so a thrown error leaves the state
     /// as it was (see ``Scene/reduce(_:_:environment:)``).
     mutating func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
-    func render() -> (model: JSON, display: DisplayList)
+    /// Renders through the scene's memo, which this value keeps.
+    mutating func render() -> (model: JSON, display: DisplayList)
+    /// Forgets what the memo remembers (the next render builds everything).
+    mutating func resetMemo()
     /// An image of the open state, read when asked for (see ``Scene/asset(_:in:environment:)``).
     func asset(_ id: String, environment: SceneEnvironment) throws(RPCError) -> ImageData?
 }
@@ -14,6 +17,7 @@ protocol OpenScene {
 /// The concrete ``OpenScene`` for a scene type `S`.
 struct SceneHost<S: Scene>: OpenScene {
     var state: S.State
+    var memo = S.newMemo()
 
     var name: String { S.name }
 
@@ -21,7 +25,9 @@ struct SceneHost<S: Scene>: OpenScene {
         try S.reduce(&state, action, environment: environment)
     }
 
-    func render() -> (model: JSON, display: DisplayList) { S.render(state) }
+    mutating func render() -> (model: JSON, display: DisplayList) { S.render(state, memo: &memo) }
+
+    mutating func resetMemo() { memo = S.newMemo() }
 
     func asset(_ id: String, environment: SceneEnvironment) throws(RPCError) -> ImageData? {
         try S.asset(id, in: state, environment: environment)

@@ -1,0 +1,76 @@
+import Testing
+@testable import SceneryCore
+
+/// The display diff takes shortcuts (groups compared by identity, only changed groups' nodes
+/// looked at); it must still give exactly what a diff of the two JSON documents gives.
+@Suite("Display diff")
+struct DisplayDiffTests {
+    typealias Memo = RenderMemo<Int, [Int]>
+
+    /// A display of `rows` groups through `memo`; each row's inputs are its values in `rows`.
+    static func render(_ rows: [Int: [Int]], loose: [Int], content: Double, memo: inout Memo) -> DisplayList {
+        var display = DisplayList(content: ScrollContent(frame: Rect(x: 0, y: 0, width: 100, height: 100), width: 100, height: 1000, offsetY: content))
+        for (i, value) in loose.enumerated() {
+            display.add("loose.\(i)", Node(.rect, frame: Rect(x: 0, y: Double(value), width: 10, height: 10)))
+        }
+        for key in rows.keys.sorted() {
+            let values = rows[key]!
+            display.add(memo.group(key, inputs: values) {
+                values.enumerated().map { (j, v) in
+                    (id: "row.\(key).\(j)", node: Node(.text, frame: Rect(x: 0, y: Double(key * 10), width: 50, height: 10), z: v % 3,
+                                                       layer: .content, style: ["color": .string("#\(v)")],
+                                                       text: [TextRun("v\(v)", font: "system", size: 12)]))
+                }
+            })
+        }
+        memo.endRender()
+        return display
+    }
+
+    @Test("matches the JSON diff and applies to the new display, over random renders")
+    func matchesJSONDiff() throws {
+        var random = SeededRandom(seed: 7)
+        var memo = Memo()
+        var rows: [Int: [Int]] = [:]
+        var loose: [Int] = []
+        var old = Self.render(rows, loose: loose, content: 0, memo: &memo)
+        var reused = 0
+        for _ in 0..<300 {
+            // Change a few rows, drop some, add some, sometimes move loose nodes or the content.
+            for _ in 0..<random.below(4) {
+                let key = random.below(30)
+                switch random.below(3) {
+                case 0: rows[key] = nil
+                case 1: rows[key] = (0..<(1 + random.below(3))).map { _ in random.below(9) }
+                default: if rows[key] != nil { rows[key]![0] = random.below(9) }
+                }
+            }
+            if random.below(4) == 0 { loose = (0..<random.below(3)).map { _ in random.below(50) } }
+            let offset = Double(random.below(3) * 10)
+            let new = Self.render(rows, loose: loose, content: offset, memo: &memo)
+            reused += new.groups.filter { g in old.groups.contains { $0 === g } }.count
+            let patch = new.patch(from: old, at: "")
+            #expect(patch == JSONPatch.diff(from: old.json, to: new.json))
+            #expect(try JSONPatch.apply(.array(patch), to: old.json) == new.json)
+            old = new
+        }
+        #expect(reused > 1000, "most groups should come back from the memo unchanged")
+    }
+
+    @Test("an unchanged group is reused, a changed one rebuilt")
+    func memoReuse() {
+        var memo = Memo()
+        let first = memo.group(1, inputs: [1]) { [(id: "a", node: Node(.rect, frame: Rect(x: 0, y: 0, width: 1, height: 1)))] }
+        memo.endRender()
+        let same = memo.group(1, inputs: [1]) { [] }
+        let other = memo.group(2, inputs: [1]) { [] }
+        memo.endRender()
+        #expect(same === first)
+        #expect(other !== first)
+        let changed = memo.group(1, inputs: [2]) { [] }
+        #expect(changed !== first)
+        memo.endRender()
+        memo.endRender()  // a render that did not ask for key 1 forgets it
+        #expect(memo.group(1, inputs: [2]) { [] } !== changed)
+    }
+}
