@@ -33,7 +33,7 @@ public final class Engine {
     var display = DisplayList()
     var renderedModel: JSON = .object(JSONObject())
     var renderedScene: JSON = .null
-    var renderedViewport: JSON = .null
+    var renderedViewport: Viewport?
     var timers = TimerQueue()
     var assets = AssetStore()
     /// Effects the scene asked for that have not run yet.
@@ -249,16 +249,17 @@ public final class Engine {
             (model, next) = (.object(JSONObject()), DisplayList())
         }
         let sceneName: JSON = scene.map { .string($0.name) } ?? .null
-        let viewportJSON = viewport.json
         var patch = next.patch(from: display, at: "/display")
         if model != renderedModel { JSONPatch.diff(renderedModel, model, path: "/model", into: &patch) }
         if sceneName != renderedScene { patch.append(JSONPatch.operation("replace", "/scene", sceneName)) }
-        if viewportJSON != renderedViewport { JSONPatch.diff(renderedViewport, viewportJSON, path: "/viewport", into: &patch) }
+        if viewport != renderedViewport {
+            JSONPatch.diff(renderedViewport?.json ?? .null, viewport.json, path: "/viewport", into: &patch)
+        }
         // Keep the new render even when nothing changed: its groups are the ones the memo holds.
         display = next
         renderedModel = model
         renderedScene = sceneName
-        renderedViewport = viewportJSON
+        renderedViewport = viewport
         if !patch.isEmpty { rev += 1 }
         return (rev, patch)
     }
@@ -287,7 +288,7 @@ public final class Engine {
         state["display"] = display.json
         state["model"] = renderedModel
         state["scene"] = renderedScene
-        state["viewport"] = renderedViewport
+        state["viewport"] = renderedViewport?.json ?? .null
         return .object(state)
     }
 
