@@ -92,11 +92,22 @@ public enum ProtocolSchema {
             ("result", ["type": "object"]),
             ("error", S.ref("error")),
         ], required: ["jsonrpc", "id"]), "oneOf", S.oneOf([["result"], ["error"]]))
-        defs["notification"] = S.object([
+        defs["notification"] = ["oneOf": [S.ref("notification.patch"), S.ref("notification.progress")]]
+        defs["notification.patch"] = S.object([
             ("jsonrpc", ["const": "2.0"]),
-            ("method", S.choice(["patch", "progress"], "patch: a change no request caused; progress: a long load's progress.")),
-            ("params", S.object([("rev", S.ref("rev")), ("patch", S.ref("patch")), ("cause", S.string("What caused it, e.g. image.loaded."))],
+            ("method", ["const": "patch", "description": "A change no request caused."]),
+            ("params", S.object([("rev", S.ref("rev")), ("patch", S.ref("patch")),
+                                 ("cause", S.string("What caused it: image.loaded, timer.NAME, job.NAME."))],
                                 required: ["rev", "patch", "cause"])),
+        ], required: ["jsonrpc", "method", "params"])
+        defs["notification.progress"] = S.object([
+            ("jsonrpc", ["const": "2.0"]),
+            ("method", ["const": "progress", "description": "How far a long job (loading sets) is; changes no state."]),
+            ("params", S.object([("job", S.string("The job, e.g. sets.load.")),
+                                 ("done", S.integer("Items finished so far.", minimum: 0)),
+                                 ("total", S.integer("Items in all.", minimum: 0)),
+                                 ("item", S.string("The item just finished (an archive's path)."))],
+                                required: ["job", "done", "total", "item"])),
         ], required: ["jsonrpc", "method", "params"])
 
         return [
