@@ -10,13 +10,52 @@ extension DisplayList {
         if old.content != content {
             JSONPatch.diff(old.content?.json ?? .null, content?.json ?? .null, path: path + "/content", into: &operations)
         }
-        var before = old.nodes, after = nodes
         let (gone, new) = DisplayList.changedGroups(old.groups, groups)
-        for group in gone { before += group.nodes }
-        for group in new { after += group.nodes }
-        DisplayList.diffNodes(DisplayList.sortedUnique(before), DisplayList.sortedUnique(after),
-                              path: path + "/nodes/", into: &operations)
+        let before = DisplayList.merged([DisplayList.sortedByID(old.nodes)] + gone.map(\.nodes))
+        let after = DisplayList.merged([DisplayList.sortedByID(nodes)] + new.map(\.nodes))
+        DisplayList.diffNodes(before, after, path: path + "/nodes/", into: &operations)
         return operations
+    }
+
+    /// Id-sorted lists merged into one id-sorted list without repeated ids (the first wins).
+    /// Groups usually cover disjoint runs of ids (a row's nodes share the row's id as prefix), so
+    /// the lists are ordered by their first id and concatenated; only when that is not sorted
+    /// are all nodes sorted again.
+    static func merged(_ lists: [[(id: String, node: Node)]]) -> [(id: String, node: Node)] {
+        let parts = lists.filter { !$0.isEmpty }
+        if parts.count <= 1 { return dedupe(parts.first ?? []) }
+        let order = parts.indices.sorted {
+            let a = parts[$0][0].id, b = parts[$1][0].id
+            return a == b ? $0 < $1 : canonicalKeyPrecedes(a, b)
+        }
+        var all: [(id: String, node: Node)] = []
+        all.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for index in order { all += parts[index] }
+        for k in 1..<order.count {
+            let previousLast = parts[order[k - 1]].last!.id, first = parts[order[k]][0].id
+            if canonicalKeyPrecedes(first, previousLast) { return sortedUnique(all) }
+        }
+        return dedupe(all)
+    }
+
+    /// Drops repeated ids from an id-sorted list, keeping the first.
+    static func dedupe(_ nodes: [(id: String, node: Node)]) -> [(id: String, node: Node)] {
+        var result: [(id: String, node: Node)] = []
+        result.reserveCapacity(nodes.count)
+        for entry in nodes where result.last?.id != entry.id { result.append(entry) }
+        return result
+    }
+
+    /// The nodes sorted by id, stable.
+    static func sortedByID(_ nodes: [(id: String, node: Node)]) -> [(id: String, node: Node)] {
+        guard nodes.count > 1 else { return nodes }
+        // Already sorted is the common case for groups a scene builds in id order.
+        if !zip(nodes, nodes.dropFirst()).contains(where: { canonicalKeyPrecedes($1.id, $0.id) }) { return nodes }
+        let order = nodes.indices.sorted {
+            let a = nodes[$0].id, b = nodes[$1].id
+            return a == b ? $0 < $1 : canonicalKeyPrecedes(a, b)
+        }
+        return order.map { nodes[$0] }
     }
 
     /// The groups only `old` has and the groups only `new` has, by identity. Renders through a
@@ -36,15 +75,7 @@ extension DisplayList {
 
     /// The nodes sorted by id; of a repeated id, the first.
     static func sortedUnique(_ nodes: [(id: String, node: Node)]) -> [(id: String, node: Node)] {
-        guard nodes.count > 1 else { return nodes }
-        let order = nodes.indices.sorted {
-            let a = nodes[$0].id, b = nodes[$1].id
-            return a == b ? $0 < $1 : canonicalKeyPrecedes(a, b)
-        }
-        var sorted: [(id: String, node: Node)] = []
-        sorted.reserveCapacity(order.count)
-        for index in order where sorted.last?.id != nodes[index].id { sorted.append(nodes[index]) }
-        return sorted
+        dedupe(sortedByID(nodes))
     }
 
     /// Operations between two id-sorted node lists, in id order.

@@ -117,20 +117,11 @@ public struct DisplayList: Sendable {
         return nil
     }
 
-    /// Every node by id, sorted by id in code point order; a repeated id keeps its first node.
+    /// Every node by id, sorted by id in code point order. Ids should be unique; when one
+    /// repeats, the diff and the document keep the same one (see ``merged(_:)``).
     public func sortedNodes() -> (ids: [String], nodes: [Node]) {
-        let all = Array(allNodes)
-        let order = all.indices.sorted {
-            let a = all[$0].id, b = all[$1].id
-            return a == b ? $0 < $1 : canonicalKeyPrecedes(a, b)
-        }
-        var ids: [String] = [], nodes: [Node] = []
-        ids.reserveCapacity(order.count); nodes.reserveCapacity(order.count)
-        for index in order where ids.last != all[index].id {
-            ids.append(all[index].id)
-            nodes.append(all[index].node)
-        }
-        return (ids, nodes)
+        let all = DisplayList.merged([DisplayList.sortedByID(nodes)] + groups.map(\.nodes))
+        return (all.map(\.id), all.map(\.node))
     }
 
     /// The `display` part of the state document.

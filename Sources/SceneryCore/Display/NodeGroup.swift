@@ -5,9 +5,11 @@
 /// the diff without looking at its nodes, so an unchanged screen costs nothing to diff however
 /// many nodes it has. Groups are immutable.
 public final class NodeGroup: Sendable {
+    /// The nodes, sorted by id in code point order (stable: of a repeated id, the first given
+    /// comes first), so that diffs merge groups instead of sorting every node again.
     public let nodes: [(id: String, node: Node)]
 
-    public init(_ nodes: [(id: String, node: Node)]) { self.nodes = nodes }
+    public init(_ nodes: [(id: String, node: Node)]) { self.nodes = DisplayList.sortedByID(nodes) }
 }
 
 /// Remembers the groups of the previous render with the inputs they were built from, so that a
