@@ -1,0 +1,159 @@
+import SceneryCore
+
+/// A ZIP archive whose structure has been checked: the end record found, the central directory
+/// parsed within ``ZipLimits``, every entry's name, flags, method and sizes accepted, and every
+/// local header found to agree with its central record without overlapping another entry.
+///
+/// Opening reads only what it must: a file up to ``wholeFileBytes`` in one read (the Hoo sets,
+/// a few hundred KiB each), a larger one by its last 64 KiB (the end record and comment) and
+/// then its central directory and local headers, so a 50 MiB file that is not an archive is
+/// refused after one 64 KiB read. Entry data is read only by ``verify(_:using:)`` and
+/// ``extract(_:using:)``; an open archive holds at most the one whole small file.
+///
+/// Not supported, and refused with a clear reason: ZIP64 (the limits keep Hoo sets far below
+/// the sizes that need it) and split archives. Encrypted entries, symbolic links and methods
+/// other than stored (0) and deflate (8) are refused too.
+public struct ZipArchive {
+    /// The archive's path, as given.
+    public let path: String
+    /// Every entry, directories and junk included, in central-directory order.
+    public let entries: [ZipEntry]
+    /// The file's size in bytes when it was opened.
+    public let fileSize: Int
+
+    /// Files up to this size are read whole by one call; larger ones piece by piece.
+    public static let wholeFileBytes = 4 << 20
+
+    private let wholeFile: [UInt8]?
+    private let environment: SceneEnvironment
+
+    /// Opens and checks the archive at `path`; throws the first problem found.
+    public static func open(path: String, environment: SceneEnvironment, limits: ZipLimits = .standard) throws(ZipError) -> ZipArchive {
+        guard let info = environment.fileInfo(path) else { throw ZipError(.unreadable, "no such file") }
+        if info.isDirectory { throw ZipError(.unreadable, "is a folder, expected a ZIP archive") }
+        let size = info.size
+        guard size >= 22 else {
+            throw ZipError(.notAZip, "not a ZIP archive (\(size) bytes, too short for an end of central directory record)")
+        }
+        let whole: [UInt8]? = size <= wholeFileBytes ? try read(path, 0, size, environment) : nil
+        let end = try EndRecord.find(path: path, size: size, whole: whole, environment: environment)
+        try end.check(limits)
+
+        let reader = CentralDirectoryReader(path: path, end: end, limits: limits, environment: environment)
+        let entries: [ZipEntry]
+        if let whole {
+            entries = try whole.withZipBytes { (file) throws(ZipError) -> [ZipEntry] in
+                try reader.readEntries(central: file.zipSlice(end.centralOffset, end.centralSize), file: file)
+            }
+        } else {
+            let central = try read(path, end.centralOffset, end.centralSize, environment)
+            entries = try central.withZipBytes { (bytes) throws(ZipError) -> [ZipEntry] in
+                try reader.readEntries(central: bytes, file: nil)
+            }
+        }
+        return ZipArchive(path: path, entries: entries, fileSize: size, wholeFile: whole, environment: environment)
+    }
+
+    /// Inflates `entry` and checks its size and CRC-32, keeping none of the bytes.
+    func verify(_ entry: ZipEntry, using inflater: ZipInflater) throws(ZipError) {
+        try withData(of: entry) { (data) throws(ZipError) in try inflater.verify(data, entry: entry) }
+    }
+
+    /// `entry`'s content, checked against its size and CRC-32.
+    func extract(_ entry: ZipEntry, using inflater: ZipInflater) throws(ZipError) -> [UInt8] {
+        try withData(of: entry) { (data) throws(ZipError) -> [UInt8] in try inflater.extract(data, entry: entry) }
+    }
+
+    /// Reads `entry` from the archive at `path` without reopening it (an asset read long after
+    /// loading): one ranged read of its compressed bytes, inflated and checked again, so an
+    /// archive changed on disk since it was loaded fails instead of showing other bytes.
+    public static func extract(_ entry: ZipEntry, archive path: String, environment: SceneEnvironment) throws(ZipError) -> [UInt8] {
+        let compressed = try read(path, entry.dataOffset, entry.compressedSize, environment)
+        let inflater = ZipInflater()
+        return try compressed.withZipBytes { (data) throws(ZipError) -> [UInt8] in try inflater.extract(data, entry: entry) }
+    }
+
+    private func withData<R>(of entry: ZipEntry, _ body: (UnsafeRawBufferPointer) throws(ZipError) -> R) throws(ZipError) -> R {
+        if let wholeFile {
+            return try wholeFile.withZipBytes { (file) throws(ZipError) -> R in
+                try body(file.zipSlice(entry.dataOffset, entry.compressedSize))
+            }
+        }
+        let data = try Self.read(path, entry.dataOffset, entry.compressedSize, environment)
+        return try data.withZipBytes { (bytes) throws(ZipError) -> R in try body(bytes) }
+    }
+
+    static func read(_ path: String, _ offset: Int, _ count: Int, _ environment: SceneEnvironment) throws(ZipError) -> [UInt8] {
+        do {
+            return try environment.readFileRange(path, offset, count)
+        } catch {
+            throw ZipError(.unreadable, "could not read \(count) bytes at offset \(offset): \(error.message)")
+        }
+    }
+}
+
+/// The end of central directory record: where the central directory is and how many entries
+/// it holds.
+struct EndRecord {
+    var offset: Int
+    var disk: Int
+    var centralDisk: Int
+    var entriesOnDisk: Int
+    var entries: Int
+    var centralSize: Int
+    var centralOffset: Int
+    var zip64Locator: Bool
+
+    static let size = 22
+
+    /// Searches back from the end over a comment of up to 65,535 bytes for the last signature
+    /// whose comment length ends exactly at the end of the file.
+    static func find(path: String, size: Int, whole: [UInt8]?, environment: SceneEnvironment) throws(ZipError) -> EndRecord {
+        let tailCount = min(size, Self.size + 0xFFFF)
+        let tail: [UInt8]
+        if let whole { tail = whole } else { tail = try ZipArchive.read(path, size - tailCount, tailCount, environment) }
+        let base = size - tail.count
+        let found = tail.withUnsafeBytes { (bytes) -> EndRecord? in
+            var position = bytes.count - Self.size
+            while position >= bytes.count - tailCount {
+                if bytes[position] == 0x50, bytes.zipUInt32(at: position) == ZipSignature.endOfCentralDirectory,
+                   position + Self.size + bytes.zipUInt16(at: position + 20) == bytes.count {
+                    let locator = position >= 20 && bytes.zipUInt32(at: position - 20) == ZipSignature.zip64EndLocator
+                    return EndRecord(offset: base + position,
+                                     disk: bytes.zipUInt16(at: position + 4), centralDisk: bytes.zipUInt16(at: position + 6),
+                                     entriesOnDisk: bytes.zipUInt16(at: position + 8), entries: bytes.zipUInt16(at: position + 10),
+                                     centralSize: bytes.zipUInt32(at: position + 12), centralOffset: bytes.zipUInt32(at: position + 16),
+                                     zip64Locator: locator)
+                }
+                position -= 1
+            }
+            return nil
+        }
+        if let found { return found }
+        let head: [UInt8]
+        if let whole { head = Array(whole.prefix(4)) } else { head = try ZipArchive.read(path, 0, 4, environment) }
+        if head == [0x50, 0x4B, 0x03, 0x04] {
+            throw ZipError(.truncated, "truncated: starts like a ZIP archive but has no end of central directory record")
+        }
+        throw ZipError(.notAZip, "not a ZIP archive (no end of central directory record)")
+    }
+
+    /// Refuses what the record alone shows to be unsupported, over the limits or cut off.
+    func check(_ limits: ZipLimits) throws(ZipError) {
+        if zip64Locator || entries == 0xFFFF || centralSize == 0xFFFF_FFFF || centralOffset == 0xFFFF_FFFF {
+            throw ZipError(.unsupported, "ZIP64 archives are not supported")
+        }
+        if disk != 0 || centralDisk != 0 || entriesOnDisk != entries {
+            throw ZipError(.unsupported, "split (multi-disk) archives are not supported")
+        }
+        if entries > limits.maxEntries {
+            throw ZipError(.limitExceeded, "\(entries) entries, more than the limit of \(limits.maxEntries)")
+        }
+        if centralSize > limits.maxCentralDirectoryBytes {
+            throw ZipError(.limitExceeded, "central directory of \(centralSize) bytes, more than the limit of \(limits.maxCentralDirectoryBytes)")
+        }
+        if centralOffset + centralSize > offset {
+            throw ZipError(.truncated, "truncated: the central directory (\(centralSize) bytes at offset \(centralOffset)) runs past the end record at offset \(offset)")
+        }
+    }
+}
