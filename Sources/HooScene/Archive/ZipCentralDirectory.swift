@@ -126,8 +126,9 @@ struct CentralDirectoryReader {
         }
         if record.uncompressedSize > limits.ratioAllowanceBytes,
            record.uncompressedSize > record.compressedSize * limits.maxCompressionRatio {
+            let tenths = record.uncompressedSize * 10 / max(record.compressedSize, 1)
             throw ZipError(.limitExceeded, entry: name,
-                           "compression ratio of \(record.uncompressedSize / max(record.compressedSize, 1)):1, more than the limit of \(limits.maxCompressionRatio):1 (zip bomb)")
+                           "compression ratio of \(tenths / 10).\(tenths % 10):1, more than the limit of \(limits.maxCompressionRatio):1 (zip bomb)")
         }
         total += record.uncompressedSize
         if total > limits.maxTotalUncompressedBytes {
