@@ -173,3 +173,25 @@ private func load(_ files: [String: [UInt8]], _ path: String = "sets", progress:
         try HooAssetReader.read(.builtin(name: "hoo.sample.1"), environment: HooTestSupport.memoryEnvironment(files))
     }
 }
+
+@Test func generatedSetsLoadTheSameZippedOrUnzippedWithTheirJunkSkipped() throws {
+    let folder = try HooTestSupport.temporaryFolder("generated")
+    defer { HooTestSupport.removeFolder(folder) }
+    let generator = HooTestSupport.repoRoot + "/Examples/generators/hoo_sets.py"
+    try HooTestSupport.run(["python3", generator, "--sets", "3", "--hoos", "5", "--macosx", "--out", folder + "/zipped"])
+    try HooTestSupport.run(["python3", generator, "--sets", "3", "--hoos", "5", "--macosx", "--unzipped", "--out", folder + "/unzipped"])
+    let environment = HooTestSupport.liveEnvironment()
+    let zipped = HooSetLoader.load(path: folder + "/zipped", context: HooTestSupport.context(environment))
+    let unzipped = HooSetLoader.load(path: folder + "/unzipped", context: HooTestSupport.context(environment))
+    #expect(zipped.failures == [])
+    #expect(unzipped.failures == [])
+    #expect(zipped.sets.map(\.color) == ["Red", "Yellow", "Blue"])
+    #expect(zipped.sets.map(\.hoos.count) == [5, 5, 5])
+    #expect(zipped.sets.flatMap { $0.hoos.map(\.title) } == unzipped.sets.flatMap { $0.hoos.map(\.title) })
+    #expect(Set(zipped.sets.flatMap { $0.hoos.map(\.poemLine) }).count > 10)
+    for set in zipped.sets {
+        #expect(Set(set.headers.keys) == [1, 2, 3])
+        let bytes = try HooAssetReader.read(try #require(set.hoos.last?.image), environment: environment)
+        #expect(Array(bytes.prefix(8)) == pngSignature)
+    }
+}
