@@ -41,6 +41,7 @@ public struct ZipError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong, without the entry name.
     public let detail: String
 
+    /// A refusal of `kind`, about the entry shown as `entry` (nil: the whole archive).
     public init(_ kind: Kind, entry: String? = nil, _ detail: String) {
         self.kind = kind; self.entry = entry; self.detail = detail
     }

@@ -37,6 +37,7 @@ public struct ZipLimits: Equatable, Sendable {
         maxNameBytes: 1_024,
         maxMetadataBytes: 64 << 10)
 
+    /// Limits with every value given; start from ``standard`` to change one.
     public init(maxEntries: Int, maxEntryBytes: Int, maxTotalUncompressedBytes: Int, maxCompressionRatio: Int,
                 ratioAllowanceBytes: Int, maxCentralDirectoryBytes: Int, maxNameBytes: Int, maxMetadataBytes: Int) {
         self.maxEntries = maxEntries; self.maxEntryBytes = maxEntryBytes
