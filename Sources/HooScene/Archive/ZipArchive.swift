@@ -29,6 +29,12 @@ public struct ZipArchive {
 
     /// Opens and checks the archive at `path`; throws the first problem found.
     public static func open(path: String, environment: SceneEnvironment, limits: ZipLimits = .standard) throws(ZipError) -> ZipArchive {
+        try open(path: path, environment: environment, limits: limits, wholeFileBytes: wholeFileBytes)
+    }
+
+    /// ``open(path:environment:limits:)`` reading whole only files up to `wholeFileBytes` (tests
+    /// pass 0 to take the piecewise path on small files).
+    static func open(path: String, environment: SceneEnvironment, limits: ZipLimits, wholeFileBytes: Int) throws(ZipError) -> ZipArchive {
         guard let info = environment.fileInfo(path) else { throw ZipError(.unreadable, "no such file") }
         if info.isDirectory { throw ZipError(.unreadable, "is a folder, expected a ZIP archive") }
         let size = info.size
