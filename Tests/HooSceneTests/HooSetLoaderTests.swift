@@ -143,7 +143,7 @@ private func load(_ files: [String: [UInt8]], _ path: String = "sets", progress:
     let result = load(["sets/03.zip": setZip(color: "Blue"), "sets/3.zip": setZip(color: "Green"), "sets/01.zip": setZip()],
                       progress: progress)
     #expect(result.sets.map(\.color) == ["Red", "Blue"])
-    #expect(result.failures == [HooLoadFailure(source: "sets/3.zip", reason: "set number 3 is already loaded from sets/03.zip")])
+    #expect(result.failures == [HooLoadFailure(source: "sets/3.zip", reason: "set number 3 is taken by sets/03.zip; one source per number is loaded")])
     #expect(progress.reports.map(\.item) == ["sets/01.zip", "sets/03.zip"])
     #expect(progress.reports.map(\.total) == [2, 2])
 }

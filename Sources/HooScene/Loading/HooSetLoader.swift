@@ -12,10 +12,11 @@ import SceneryCore
 /// Sets come out ordered by number. When a folder and an archive have the same number (`03/`
 /// next to `03.zip`), the folder is loaded and the archive silently skipped: that is the seed's
 /// "already unzipped" case. Two archives or two folders with the same number (`3.zip`,
-/// `03.zip`) load the first by name; each other one is a failure naming the one loaded.
+/// `03.zip`) load the first by name; each other one is a failure naming that one.
 ///
 /// A source that fails is one ``HooLoadFailure`` and contributes nothing; the others load.
-/// Progress is reported once per source loaded or refused, in order, with its path as `item`.
+/// Progress is reported once per source loaded or refused, in order, with its path as `item`
+/// (duplicates set aside before loading get no report).
 /// All file access goes through the context's environment (`fileInfo`, `listDirectory`,
 /// `readFile`, `readFileRange`).
 public enum HooSetLoader {
@@ -97,7 +98,7 @@ public enum HooSetLoader {
             steps.append(chosen)
             for other in ordered.dropFirst() where other.isArchive == chosen.isArchive {
                 var skipped = other
-                skipped.skipReason = "set number \(other.number) is already loaded from \(chosen.path)"
+                skipped.skipReason = "set number \(other.number) is taken by \(chosen.path); one source per number is loaded"
                 steps.append(skipped)
             }
         }
