@@ -142,7 +142,7 @@ public enum PanRule {
             guard let pan = state.pan else {
                 throw .invalidParams("params.phase: \"\(event.phase.rawValue)\" needs a pan in progress; a pan starts with \"began\"")
             }
-            if event.time < pan.lastTime {
+            if event.phase != .cancelled && event.time < pan.lastTime {
                 throw .invalidParams("params.t: \(JSON.number(event.time)) is earlier than the pan's previous event (\(JSON.number(pan.lastTime)))")
             }
         }

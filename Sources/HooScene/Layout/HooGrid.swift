@@ -50,7 +50,8 @@ public struct HooGrid: Equatable, Sendable {
     public func indexes(minY: Double, maxY: Double) -> Range<Int> {
         guard count > 0, maxY > minY else { return 0..<0 }
         let first = max(0, row(atContentY: minY))
-        let last = min(rows - 1, row(atContentY: maxY))
+        // The last row starting before `maxY`.
+        let last = min(rows - 1, Int(((maxY - M.gridTopInset) / M.cellSize).rounded(.up)) - 1)
         guard first <= last else { return 0..<0 }
         return (first * columns)..<min(count, (last + 1) * columns)
     }
