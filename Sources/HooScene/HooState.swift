@@ -25,16 +25,20 @@ public struct HooState: Sendable {
     /// `loadErrors` as the model shows them, built once per load rather than per command.
     public private(set) var loadErrorsJSON: JSON = .array([])
 
+    /// A state showing `catalog` on `viewport`, at the top, nothing selected.
     public init(viewport: Viewport, catalog: HooCatalog, isSample: Bool) {
         self.viewport = viewport; self.catalog = catalog; self.isSample = isSample
     }
 
+    /// The flow's arithmetic for this width and number of Hoos.
     public var grid: HooGrid { HooGrid(width: viewport.width, count: catalog.count) }
+    /// Where the chrome and the grid are on this viewport.
     public var layout: HooScreenLayout { HooScreenLayout(viewport) }
 
     /// The largest offset: content height minus the grid's visible height, at least 0.
     public var maxOffset: Double { max(0, grid.contentHeight - layout.gridFrame.height) }
 
+    /// Records the last load's failures and their JSON for the model.
     public mutating func setLoadErrors(_ failures: [HooLoadFailure]) {
         loadErrors = failures
         loadErrorsJSON = .array(failures.map { ["source": .string($0.source), "reason": .string($0.reason)] })

@@ -12,6 +12,7 @@ public struct PanEvent: Equatable, Sendable {
     /// The front end's timestamp in milliseconds (`t`), else the scene clock's now.
     public var time: Double
 
+    /// An event as `pan` params describe it.
     public init(phase: Phase, point: Point?, time: Double) {
         self.phase = phase; self.point = point; self.time = time
     }
@@ -37,15 +38,18 @@ public struct PanGesture: Equatable, Sendable {
     public var start: Point
     public var startOffset: Double
     public var startSelection: HooRef?
-    /// Time and y of the latest events, oldest first, for the release velocity.
-    public var samples: [(time: Double, y: Double)]
-
-    public static func == (a: PanGesture, b: PanGesture) -> Bool {
-        a.mode == b.mode && a.start == b.start && a.startOffset == b.startOffset && a.startSelection == b.startSelection
-            && a.samples.map(\.time) == b.samples.map(\.time) && a.samples.map(\.y) == b.samples.map(\.y)
-    }
+    /// The latest events, oldest first, for the release velocity.
+    public var samples: [PanSample]
 
     var lastTime: Double { samples[samples.count - 1].time }
+}
+
+/// When a pan event happened and the finger's y then.
+public struct PanSample: Equatable, Sendable {
+    public var time: Double
+    public var y: Double
+
+    public init(time: Double, y: Double) { self.time = time; self.y = y }
 }
 
 /// The grid coasting after a scrolling pan is released: the offset moves as UIScrollView's does
@@ -151,7 +155,7 @@ public enum PanRule {
             let effects = stopDeceleration(&state)
             let point = event.point!
             state.pan = PanGesture(mode: state.layout.gridFrame.contains(point) ? .pending : .ignored, start: point,
-                                   startOffset: state.offset, startSelection: state.selection, samples: [(event.time, point.y)])
+                                   startOffset: state.offset, startSelection: state.selection, samples: [PanSample(time: event.time, y: point.y)])
             return effects
         case .changed:
             move(&state, to: event.point!, time: event.time)
@@ -175,7 +179,7 @@ public enum PanRule {
     /// The finger moved: decide the mode once it has gone `slop` points, then scrub or scroll.
     static func move(_ state: inout HooState, to point: Point, time: Double) {
         guard var pan = state.pan else { return }
-        pan.samples.append((time, point.y))
+        pan.samples.append(PanSample(time: time, y: point.y))
         if pan.samples.count > maxSamples { pan.samples.removeFirst() }
         if pan.mode == .pending {
             let dx = point.x - pan.start.x, dy = point.y - pan.start.y
@@ -197,7 +201,7 @@ public enum PanRule {
     }
 
     /// The finger's y velocity at release, points per millisecond, over the last 100 ms.
-    static func fingerVelocity(_ samples: [(time: Double, y: Double)]) -> Double {
+    static func fingerVelocity(_ samples: [PanSample]) -> Double {
         guard let last = samples.last,
               let reference = samples.first(where: { last.time - $0.time <= velocityWindowMs }),
               last.time > reference.time else { return 0 }

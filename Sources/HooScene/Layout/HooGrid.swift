@@ -15,12 +15,14 @@ public struct HooGrid: Equatable, Sendable {
     /// Number of cells (Hoos) in the flow.
     public let count: Int
 
+    /// The flow of `count` cells on a screen `width` points wide.
     public init(width: Double, count: Int) {
         columns = max(1, Int((width / M.cellSize).rounded(.down)))
         left = (width - Double(columns) * M.cellSize) / 2
         self.count = count
     }
 
+    /// Rows of the flow; the last may be partly filled.
     public var rows: Int { (count + columns - 1) / columns }
 
     /// Insets, then the rows.
@@ -65,19 +67,23 @@ public struct HooScreenLayout: Equatable, Sendable {
 
     public let viewport: Viewport
 
+    /// The layout of a viewport.
     public init(_ viewport: Viewport) { self.viewport = viewport }
 
     /// How far the top chrome sits below where the mock has it.
     public var topShift: Double { max(0, viewport.safeArea.top - M.mockStatusBar) }
 
+    /// The set's header image, left-aligned in the area above the top line.
     public var headerFrame: Rect {
         Rect(x: M.headerLeft, y: topShift + M.headerTop, width: max(0, viewport.width - M.headerLeft - M.headerRight), height: M.headerHeight)
     }
 
+    /// The logo, at the top right.
     public var logoFrame: Rect {
         Rect(x: viewport.width - M.logoRight - M.logoWidth, y: topShift + M.logoTop, width: M.logoWidth, height: M.logoHeight)
     }
 
+    /// The white line above the grid.
     public var topLine: Rect {
         Rect(x: 0, y: topShift + M.topLineY, width: viewport.width, height: M.lineThickness)
     }
@@ -87,6 +93,7 @@ public struct HooScreenLayout: Equatable, Sendable {
         max(topLine.maxY + M.lineThickness, viewport.height - viewport.safeArea.bottom - M.bottomAreaHeight)
     }
 
+    /// The white line below the grid, on top of the bottom area.
     public var bottomLine: Rect {
         Rect(x: 0, y: bottomAreaTop - M.lineThickness, width: viewport.width, height: M.lineThickness)
     }
@@ -96,10 +103,12 @@ public struct HooScreenLayout: Equatable, Sendable {
         Rect(x: 0, y: topLine.maxY, width: viewport.width, height: max(0, bottomLine.y - topLine.maxY))
     }
 
+    /// The selected Hoo's title, first line of the bottom area.
     public var titleFrame: Rect {
         Rect(x: M.bottomLeft, y: bottomAreaTop + M.titleTop, width: max(0, viewport.width - M.bottomLeft - M.bottomRight), height: M.titleHeight)
     }
 
+    /// The selected Hoo's poem line, under the title.
     public var poemFrame: Rect {
         Rect(x: M.bottomLeft, y: bottomAreaTop + M.poemTop, width: max(0, viewport.width - M.bottomLeft - M.bottomRight), height: M.poemHeight)
     }

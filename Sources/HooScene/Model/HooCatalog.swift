@@ -4,6 +4,7 @@ public struct HooRef: Hashable, Sendable {
     public var set: Int
     public var hoo: Int
 
+    /// Hoo `hoo` of set `set`.
     public init(set: Int, hoo: Int) { self.set = set; self.hoo = hoo }
 }
 
@@ -19,6 +20,7 @@ public struct HooCatalog: Sendable {
     /// `starts[i]` is the flow position of the first Hoo of `sets[i]`; `starts[sets.count]` is the total.
     public private(set) var starts: [Int] = [0]
 
+    /// No sets.
     public init() {}
 
     /// A catalog of `sets`, all from load `load`.
