@@ -128,7 +128,7 @@ struct PanTests {
         let effects = try F.pan(&state, "ended", start.x, start.y - 60, t: 40, clock: clock)
         // Finger velocity over the last 100 ms: -60 pt / 40 ms; the offset moves the other way.
         #expect(effects == [.startTimer(name: "decelerate", ms: 16)])
-        #expect(state.deceleration == Deceleration(startOffset: 60, velocity: 1.5, startMs: 1000, durationMs: state.deceleration!.durationMs))
+        #expect(state.deceleration == Deceleration(startOffset: 60, velocity: 1.5, startMs: 1000, durationMs: 3653))
         #expect(F.model(state)["decelerating"] == true)
         clock.now = 1016
         #expect(try F.reduce(&state, .timerFired(name: "decelerate"), clock: clock) == [.startTimer(name: "decelerate", ms: 16)])
@@ -157,6 +157,24 @@ struct PanTests {
         return state.deceleration?.durationMs
     }
 
+    @Test("the first step is one frame of coasting even when the clock did not move between commands")
+    func staleClockAnchor() throws {
+        var state = Self.state()
+        let clock = F.Clock()
+        clock.now = 5000  // released at a stale 5000; the first step comes at 9000
+        let start = F.center(state, 4)
+        try F.pan(&state, "began", start.x, start.y, t: 0, clock: clock)
+        try F.pan(&state, "changed", start.x, start.y - 40, t: 20, clock: clock)
+        try F.pan(&state, "ended", start.x, start.y - 40, t: 20, clock: clock)
+        clock.now = 9000
+        try F.reduce(&state, .timerFired(name: "decelerate"), clock: clock)
+        #expect(abs(state.offset - (40 + 2 * (1 - PanRule.decay(16)) * PanRule.decayScale)) < 1e-9)
+        #expect(state.deceleration?.startMs == 8984)
+        clock.now = 9016
+        try F.reduce(&state, .timerFired(name: "decelerate"), clock: clock)
+        #expect(abs(state.offset - (40 + 2 * (1 - PanRule.decay(32)) * PanRule.decayScale)) < 1e-9)
+    }
+
     @Test("coasting stops at the end of the content")
     func decelerationHitsEnd() throws {
         var state = F.state([F.set(1, count: 30)])  // 8 rows: max offset 7 + 632 + 6 - 329 = 316
@@ -166,6 +184,8 @@ struct PanTests {
         try F.pan(&state, "changed", start.x, start.y - 100, t: 20, clock: clock)
         try F.pan(&state, "ended", start.x, start.y - 100, t: 20, clock: clock)
         #expect(state.deceleration != nil)
+        clock.now = 16
+        try F.reduce(&state, .timerFired(name: "decelerate"), clock: clock)
         clock.now = 400
         #expect(try F.reduce(&state, .timerFired(name: "decelerate"), clock: clock) == [])
         #expect(state.offset == 316 && state.deceleration == nil)

@@ -60,10 +60,20 @@ public struct Deceleration: Equatable, Sendable {
     public var startOffset: Double
     /// Offset points per millisecond at release (positive: the offset grows, the content moves up).
     public var velocity: Double
-    /// Scene clock at release.
+    /// Scene clock at release; re-anchored to one frame before the first step, so that a clock
+    /// that did not move between commands (the real clock moves only when a timer fires) cannot
+    /// make the first step jump. With the virtual clock the first step is exactly one frame
+    /// after the release, so the anchor does not change.
     public var startMs: Int
     /// When it comes to rest, in milliseconds after the release.
     public var durationMs: Int
+    /// Whether `startMs` was set by the first step.
+    public var anchored = false
+
+    /// Coasting at `velocity` from `startOffset`, released at `startMs`, resting after `durationMs`.
+    public init(startOffset: Double, velocity: Double, startMs: Int, durationMs: Int) {
+        self.startOffset = startOffset; self.velocity = velocity; self.startMs = startMs; self.durationMs = durationMs
+    }
 
     /// Offset after `ms` milliseconds, unclamped: `start + v (1 - r^ms) / ln(1/r)`.
     public func offset(afterMs ms: Int) -> Double {
@@ -231,7 +241,12 @@ public enum PanRule {
     /// One deceleration step at `now` on the scene clock; re-arms the timer until the grid rests
     /// or reaches an end.
     static func tick(_ state: inout HooState, now: Int) -> [SceneEffect] {
-        guard let deceleration = state.deceleration else { return [] }
+        guard var deceleration = state.deceleration else { return [] }
+        if !deceleration.anchored {
+            deceleration.startMs = now - tickMs
+            deceleration.anchored = true
+            state.deceleration = deceleration
+        }
         let elapsed = now - deceleration.startMs
         let done = elapsed >= deceleration.durationMs
         let target = done ? deceleration.restOffset : deceleration.offset(afterMs: elapsed)
