@@ -9,11 +9,13 @@ import SceneryCore
 public enum HooScene: Scene {
     public typealias State = HooState
 
+    /// The name `scene.open` takes.
     public static let name = "hoo"
 
     /// The job that loads sets; also the `job` of its progress notifications.
     public static let loadJobName = "sets.load"
 
+    /// The scene's own methods: `sets.load` and `pan`.
     public static let methods: [MethodDescription] = [
         MethodDescription(
             name: "sets.load",
@@ -35,10 +37,12 @@ public enum HooScene: Scene {
             result: SchemaBuilder.change()),
     ]
 
+    /// `scene.open`'s `sets`: where to load sets from instead of showing the sample.
     public static let openParameters: JSONObject = [
         "sets": SchemaBuilder.string("hoo: a folder of ##.zip archives and ## folders, or one archive, to load; built-in sample sets when left out."),
     ]
 
+    /// The sample at the top, or (with `sets`) an empty grid and the job that loads the sets.
     public static func open(_ params: Params, viewport: Viewport, environment: SceneEnvironment) throws(RPCError) -> (State, [SceneEffect]) {
         try params.allowOnly(["sets"])
         guard let path = try params.optionalString("sets") else {
@@ -50,6 +54,7 @@ public enum HooScene: Scene {
         return (state, [effect])
     }
 
+    /// Taps, scrolls, pans, viewport changes, deceleration steps and finished loads.
     public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
         switch action {
         case .tap(let id, let point):
@@ -88,10 +93,12 @@ public enum HooScene: Scene {
         }
     }
 
+    /// The model and the visible part of the screen (``HooRender``).
     public static func render(_ state: State) -> (model: JSON, display: DisplayList) {
         HooRender.render(state)
     }
 
+    /// The logo and the sample's headers and overlays (``HooImages``).
     public static func builtinImage(_ id: String) -> ImageData? { HooImages.image(id) }
 
     /// Images of loaded sets (`hoo.load.L.set.S.header.X`, `hoo.load.L.set.S.hoo.H`), read from
