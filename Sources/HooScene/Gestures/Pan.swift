@@ -1,0 +1,268 @@
+import SceneryCore
+
+/// One `pan` event: its phase, the finger's screen point and when it happened.
+public struct PanEvent: Equatable, Sendable {
+    public enum Phase: String, CaseIterable, Sendable {
+        case began, changed, ended, cancelled
+    }
+
+    public var phase: Phase
+    /// Screen points; nil only for `cancelled`, which may leave them out.
+    public var point: Point?
+    /// The front end's timestamp in milliseconds (`t`), else the scene clock's now.
+    public var time: Double
+
+    /// An event as `pan` params describe it.
+    public init(phase: Phase, point: Point?, time: Double) {
+        self.phase = phase; self.point = point; self.time = time
+    }
+}
+
+/// A pan between `began` and `ended`/`cancelled`: what it turned out to be and what to restore
+/// if it is cancelled.
+public struct PanGesture: Equatable, Sendable {
+    /// What the pan does. It is `pending` until the finger has moved ``PanRule/slop`` points
+    /// from where it began; then the direction of that motion decides, once, for the whole pan.
+    public enum Mode: String, Sendable {
+        /// Not decided yet: nothing moves.
+        case pending
+        /// Mostly horizontal at first: the Hoo under the finger becomes the selection.
+        case scrub
+        /// Mostly vertical at first: the grid follows the finger.
+        case scroll
+        /// Began outside the grid (header, bottom area, off screen): the pan does nothing.
+        case ignored
+    }
+
+    public var mode: Mode
+    public var start: Point
+    public var startOffset: Double
+    public var startSelection: HooRef?
+    /// The latest events, oldest first, for the release velocity.
+    public var samples: [PanSample]
+
+    var lastTime: Double { samples[samples.count - 1].time }
+}
+
+/// When a pan event happened and the finger's y then.
+public struct PanSample: Equatable, Sendable {
+    public var time: Double
+    public var y: Double
+
+    public init(time: Double, y: Double) { self.time = time; self.y = y }
+}
+
+/// The grid coasting after a scrolling pan is released: the offset moves as UIScrollView's does
+/// at its normal deceleration rate, velocity × 0.998^ms, in closed form from the release, so
+/// its positions do not depend on how often the ticks come.
+public struct Deceleration: Equatable, Sendable {
+    /// Offset at release.
+    public var startOffset: Double
+    /// Offset points per millisecond at release (positive: the offset grows, the content moves up).
+    public var velocity: Double
+    /// Scene clock at release; re-anchored to one frame before the first step, so that a clock
+    /// that did not move between commands (the real clock moves only when a timer fires) cannot
+    /// make the first step jump. With the virtual clock the first step is exactly one frame
+    /// after the release, so the anchor does not change.
+    public var startMs: Int
+    /// When it comes to rest, in milliseconds after the release.
+    public var durationMs: Int
+    /// Whether `startMs` was set by the first step.
+    public var anchored = false
+
+    /// Coasting at `velocity` from `startOffset`, released at `startMs`, resting after `durationMs`.
+    public init(startOffset: Double, velocity: Double, startMs: Int, durationMs: Int) {
+        self.startOffset = startOffset; self.velocity = velocity; self.startMs = startMs; self.durationMs = durationMs
+    }
+
+    /// Offset after `ms` milliseconds, unclamped: `start + v (1 - r^ms) / ln(1/r)`.
+    public func offset(afterMs ms: Int) -> Double {
+        startOffset + velocity * (1 - PanRule.decay(ms)) * PanRule.decayScale
+    }
+
+    /// Where it comes to rest, unclamped: `start + v / ln(1/r)`.
+    public var restOffset: Double { startOffset + velocity * PanRule.decayScale }
+}
+
+/// The scrub-versus-scroll rule: one gesture, no mode switch. A pan whose first 10 pt of motion
+/// is more horizontal than vertical scrubs (selects the Hoo under the finger as it moves, across
+/// rows and sets); otherwise it scrolls the grid, which follows the finger and, released with
+/// speed, decelerates on the scene clock. A pan that begins outside the grid does nothing; a
+/// cancelled pan puts the selection and the offset back as they were when it began.
+public enum PanRule {
+    /// Motion (points from where the pan began) after which the pan's direction is decided.
+    public static let slop: Double = 10
+    /// The release velocity is measured over the events of the last 100 ms before `ended`.
+    public static let velocityWindowMs: Double = 100
+    /// Release speeds above 10 pt/ms (10,000 pt/s) count as 10 pt/ms.
+    public static let maxVelocity: Double = 10
+    /// UIScrollView's normal deceleration rate: the speed is multiplied by it every millisecond.
+    public static let decelerationRate: Double = 0.998
+    /// 1 / ln(1 / 0.998): how far (in ms × velocity) a deceleration goes in all.
+    public static let decayScale: Double = 499.4998331664548
+    /// The grid comes to rest when less than half a point of coasting is left.
+    public static let restDistance: Double = 0.5
+    /// One frame at 60 Hz between deceleration steps.
+    public static let tickMs = 16
+    /// The scene timer that drives the deceleration (`timer.decelerate` notifications with the real clock).
+    public static let timerName = "decelerate"
+    /// Samples kept for the release velocity.
+    static let maxSamples = 8
+
+    /// `0.998^ms` by repeated squaring: exact IEEE operations, the same on every platform.
+    static func decay(_ ms: Int) -> Double {
+        var result = 1.0, base = decelerationRate, n = max(0, ms)
+        while n > 0 {
+            if n & 1 == 1 { result *= base }
+            base *= base
+            n >>= 1
+        }
+        return result
+    }
+
+    // MARK: Params
+
+    /// Reads `{phase, x, y, t?}`; `x` and `y` may be left out only with `cancelled`.
+    static func parse(_ params: Params, now: Int) throws(RPCError) -> PanEvent {
+        try params.allowOnly(["phase", "x", "y", "t"])
+        guard let phaseName = try params.optionalChoice("phase", PanEvent.Phase.allCases.map(\.rawValue)),
+              let phase = PanEvent.Phase(rawValue: phaseName) else {
+            throw .invalidParams("params.phase: required; expected one of \"began\", \"changed\", \"ended\", \"cancelled\"")
+        }
+        let x = try params.optionalNumber("x"), y = try params.optionalNumber("y")
+        let point: Point?
+        switch (x, y) {
+        case (let x?, let y?): point = Point(x: x, y: y)
+        case (nil, nil) where phase == .cancelled: point = nil
+        case (nil, _): throw .invalidParams("params.x: required number is missing (screen points of the finger)")
+        case (_, nil): throw .invalidParams("params.y: required number is missing (screen points of the finger)")
+        }
+        var time = Double(now)
+        if let t = try params.optionalNumber("t") {
+            guard t >= 0 && t <= 9_007_199_254_740_991 else {
+                throw .invalidParams("params.t: expected milliseconds from 0 to 2^53, got \(JSON.number(t))")
+            }
+            time = t
+        }
+        return PanEvent(phase: phase, point: point, time: time)
+    }
+
+    // MARK: The rule
+
+    /// Applies one event; `now` is the scene clock, which the deceleration runs on. Checks
+    /// everything first, so a refused event changes nothing.
+    static func apply(_ event: PanEvent, to state: inout HooState, now: Int) throws(RPCError) -> [SceneEffect] {
+        if event.phase != .began {
+            guard let pan = state.pan else {
+                throw .invalidParams("params.phase: \"\(event.phase.rawValue)\" needs a pan in progress; a pan starts with \"began\"")
+            }
+            if event.phase != .cancelled && event.time < pan.lastTime {
+                throw .invalidParams("params.t: \(JSON.number(event.time)) is earlier than the pan's previous event (\(JSON.number(pan.lastTime)))")
+            }
+        }
+        switch event.phase {
+        case .began:
+            let effects = stopDeceleration(&state)
+            let point = event.point!
+            state.pan = PanGesture(mode: state.layout.gridFrame.contains(point) ? .pending : .ignored, start: point,
+                                   startOffset: state.offset, startSelection: state.selection, samples: [PanSample(time: event.time, y: point.y)])
+            return effects
+        case .changed:
+            move(&state, to: event.point!, time: event.time)
+            return []
+        case .ended:
+            move(&state, to: event.point!, time: event.time)
+            let pan = state.pan!
+            state.pan = nil
+            guard pan.mode == .scroll else { return [] }
+            return startDeceleration(&state, velocity: -fingerVelocity(pan.samples), now: now)
+        case .cancelled:
+            let pan = state.pan!
+            state.pan = nil
+            guard pan.mode != .ignored else { return [] }
+            state.offset = min(max(0, pan.startOffset), state.maxOffset)
+            state.selection = pan.startSelection.flatMap { state.catalog.index(of: $0) == nil ? nil : $0 }
+            return []
+        }
+    }
+
+    /// The finger moved: decide the mode once it has gone `slop` points, then scrub or scroll.
+    static func move(_ state: inout HooState, to point: Point, time: Double) {
+        guard var pan = state.pan else { return }
+        pan.samples.append(PanSample(time: time, y: point.y))
+        if pan.samples.count > maxSamples { pan.samples.removeFirst() }
+        if pan.mode == .pending {
+            let dx = point.x - pan.start.x, dy = point.y - pan.start.y
+            if (dx * dx + dy * dy).squareRoot() >= slop {
+                pan.mode = abs(dx) > abs(dy) ? .scrub : .scroll
+            }
+        }
+        switch pan.mode {
+        case .scrub:
+            if let index = state.hooIndex(atScreen: point), let ref = state.catalog.ref(ofIndex: index) {
+                state.selection = ref
+            }
+        case .scroll:
+            state.offset = min(max(0, pan.startOffset + pan.start.y - point.y), state.maxOffset)
+        case .pending, .ignored:
+            break
+        }
+        state.pan = pan
+    }
+
+    /// The finger's y velocity at release, points per millisecond, over the last 100 ms.
+    static func fingerVelocity(_ samples: [PanSample]) -> Double {
+        guard let last = samples.last,
+              let reference = samples.first(where: { last.time - $0.time <= velocityWindowMs }),
+              last.time > reference.time else { return 0 }
+        let velocity = (last.y - reference.y) / (last.time - reference.time)
+        return min(max(velocity, -maxVelocity), maxVelocity)
+    }
+
+    // MARK: Deceleration
+
+    /// Starts coasting at `velocity` (offset points per ms) unless it would move less than half a
+    /// point or push against the end the grid is already at.
+    static func startDeceleration(_ state: inout HooState, velocity: Double, now: Int) -> [SceneEffect] {
+        let distance = abs(velocity) * decayScale
+        guard distance > restDistance,
+              !(velocity < 0 && state.offset <= 0), !(velocity > 0 && state.offset >= state.maxOffset) else { return [] }
+        // The first whole millisecond at which less than `restDistance` of the way is left.
+        var low = 1, high = 1
+        while abs(velocity) * decay(high) * decayScale > restDistance { high *= 2 }
+        while low < high {
+            let mid = (low + high) / 2
+            if abs(velocity) * decay(mid) * decayScale > restDistance { low = mid + 1 } else { high = mid }
+        }
+        state.deceleration = Deceleration(startOffset: state.offset, velocity: velocity, startMs: now, durationMs: low)
+        return [.startTimer(name: timerName, ms: tickMs)]
+    }
+
+    /// One deceleration step at `now` on the scene clock; re-arms the timer until the grid rests
+    /// or reaches an end.
+    static func tick(_ state: inout HooState, now: Int) -> [SceneEffect] {
+        guard var deceleration = state.deceleration else { return [] }
+        if !deceleration.anchored {
+            deceleration.startMs = now - tickMs
+            deceleration.anchored = true
+            state.deceleration = deceleration
+        }
+        let elapsed = now - deceleration.startMs
+        let done = elapsed >= deceleration.durationMs
+        let target = done ? deceleration.restOffset : deceleration.offset(afterMs: elapsed)
+        let clamped = min(max(0, target), state.maxOffset)
+        state.offset = clamped
+        if done || clamped != target {
+            state.deceleration = nil
+            return []
+        }
+        return [.startTimer(name: timerName, ms: tickMs)]
+    }
+
+    /// Stops coasting (a touch on a moving scroll view stops it).
+    static func stopDeceleration(_ state: inout HooState) -> [SceneEffect] {
+        guard state.deceleration != nil else { return [] }
+        state.deceleration = nil
+        return [.cancelTimer(name: timerName)]
+    }
+}

@@ -1,0 +1,193 @@
+import SceneryCore
+
+/// HooView: every Hoo of every set in one scrolling grid; tap or scrub to select a Hoo, which
+/// shows its set's header, its title and poem line, and its picture over the screen.
+///
+/// `scene.open {"scene":"hoo", "sets"?: path}`: without `sets` the scene shows
+/// ``SampleHooSets``; with it, the sets load as a job (``HooSetLoader``). Gestures: `tap`,
+/// `scroll`, and the scene's methods `pan` and `sets.load`.
+public enum HooScene: Scene {
+    public typealias State = HooState
+
+    /// The name `scene.open` takes.
+    public static let name = "hoo"
+
+    /// The job that loads sets; also the `job` of its progress notifications.
+    public static let loadJobName = "sets.load"
+
+    /// The scene's own methods: `sets.load` and `pan`.
+    public static let methods: [MethodDescription] = [
+        MethodDescription(
+            name: "sets.load",
+            summary: "hoo: load Hoo sets from a folder of ##.zip archives and ## folders, or one archive; adds them to the grid.",
+            params: SchemaBuilder.object([
+                ("path", SchemaBuilder.string("A folder of set archives/folders, or one archive; relative to the engine's working directory.")),
+            ], required: ["path"]),
+            result: SchemaBuilder.change()),
+        MethodDescription(
+            name: "pan",
+            summary: "hoo: one event of a pan gesture; first motion mostly horizontal scrubs the selection, otherwise scrolls the grid.",
+            params: SchemaBuilder.object([
+                ("phase", SchemaBuilder.choice(PanEvent.Phase.allCases.map(\.rawValue), "Where the gesture is.")),
+                ("x", SchemaBuilder.number("Screen x of the finger in points (may be left out with cancelled).")),
+                ("y", SchemaBuilder.number("Screen y of the finger in points (may be left out with cancelled).")),
+                ("t", ["type": "number", "minimum": 0,
+                       "description": "Milliseconds on the front end's clock, for the release velocity; the scene clock when left out."]),
+            ], required: ["phase"]),
+            result: SchemaBuilder.change()),
+    ]
+
+    /// `scene.open`'s `sets`: where to load sets from instead of showing the sample.
+    public static let openParameters: JSONObject = [
+        "sets": SchemaBuilder.string("hoo: a folder of ##.zip archives and ## folders, or one archive, to load; built-in sample sets when left out."),
+    ]
+
+    /// The sample at the top, or (with `sets`) an empty grid and the job that loads the sets.
+    public static func open(_ params: Params, viewport: Viewport, environment: SceneEnvironment) throws(RPCError) -> (State, [SceneEffect]) {
+        try params.allowOnly(["sets"])
+        guard let path = try params.optionalString("sets") else {
+            return (HooState(viewport: viewport, catalog: HooCatalog(SampleHooSets.sets, load: 0), isSample: true), [])
+        }
+        // Real sets are never mixed with the sample: with a path the grid starts empty.
+        var state = HooState(viewport: viewport, catalog: HooCatalog(), isSample: false)
+        let effect = try startLoad(&state, path: path, param: "sets", environment: environment)
+        return (state, [effect])
+    }
+
+    /// Taps, scrolls, pans, viewport changes, deceleration steps and finished loads.
+    public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
+        switch action {
+        case .tap(let id, let point):
+            return tap(&state, id: id, point: point)
+        case .scroll(let request):
+            let target: Double
+            switch request {
+            case .to(let offset): target = offset
+            case .by(let delta): target = state.offset + delta
+            }
+            guard target.isFinite else { throw .invalidParams("params: the scroll target must be a finite number") }
+            let effects = PanRule.stopDeceleration(&state)
+            state.offset = min(max(0, target), state.maxOffset)
+            return effects
+        case .section:
+            throw .notSupported("section: the hoo scene has no sections; move the grid with scroll or pan")
+        case .viewport(let viewport):
+            state.viewport = viewport
+            state.offset = min(state.offset, state.maxOffset)
+            return []
+        case .imageLoaded:
+            return []
+        case .timerFired(let name):
+            return name == PanRule.timerName ? PanRule.tick(&state, now: environment.now()) : []
+        case .jobFinished(let name, let result):
+            guard name == loadJobName, let outcome = result as? HooLoadJobResult else { return [] }
+            return finishLoad(&state, outcome)
+        case .method("sets.load", let params):
+            try params.allowOnly(["path"])
+            return [try startLoad(&state, path: try params.string("path"), param: "path", environment: environment)]
+        case .method("pan", let params):
+            let now = environment.now()
+            return try PanRule.apply(try PanRule.parse(params, now: now), to: &state, now: now)
+        case .method(let name, _):
+            throw .notSupported("\(name): the hoo scene does not handle this method")
+        }
+    }
+
+    /// The model and the visible part of the screen (``HooRender``).
+    public static func render(_ state: State) -> (model: JSON, display: DisplayList) {
+        HooRender.render(state)
+    }
+
+    /// The logo and the sample's headers and overlays (``HooImages``).
+    public static func builtinImage(_ id: String) -> ImageData? { HooImages.image(id) }
+
+    /// Images of loaded sets (`hoo.load.L.set.S.header.X`, `hoo.load.L.set.S.hoo.H`), read from
+    /// their file or archive entry when asked for.
+    public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? {
+        guard let asset = HooAssetID.asset(id, in: state.catalog) else { return nil }
+        if case .builtin(let name) = asset { return HooImages.image(name) }
+        let bytes = try HooAssetReader.read(asset, environment: environment)
+        guard let image = ImageData.sniff(bytes) else {
+            throw RPCError(code: ErrorCode.fileMalformed, message: "params.id: \(id) is not a PNG, JPEG or GIF image")
+        }
+        return image
+    }
+
+    // MARK: Tap
+
+    /// A tap on a Hoo selects it; on the selected Hoo it clears the selection (the one way back
+    /// to the bare grid, since the overlay covers the screen); on empty space (the margins, past
+    /// the last Hoo, the header, the bottom area) nothing changes. A point is resolved by the
+    /// grid's arithmetic, whatever node the engine hit (the overlay lies over everything). A tap
+    /// while the grid is coasting only stops it, as a touch on a moving scroll view does.
+    static func tap(_ state: inout State, id: String?, point: Point?) -> [SceneEffect] {
+        if state.deceleration != nil { return PanRule.stopDeceleration(&state) }
+        let target: HooRef?
+        if let point {
+            target = state.hooIndex(atScreen: point).flatMap { state.catalog.ref(ofIndex: $0) }
+        } else if let id {
+            target = hooRef(forNode: id, in: state)
+        } else {
+            target = nil
+        }
+        guard let target else { return [] }
+        state.selection = state.selection == target ? nil : target
+        return []
+    }
+
+    /// The Hoo a node stands for: a cell and its label, the set's colour name (its first Hoo),
+    /// the selection disc; nil for everything else.
+    static func hooRef(forNode id: String, in state: State) -> HooRef? {
+        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+        if id == "selection.disc" { return state.selection }
+        if parts.count >= 3 && parts.count <= 4 && parts[0] == "cell", let set = Int(parts[1]), let hoo = Int(parts[2]),
+           parts.count == 3 || parts[3] == "label" {
+            let ref = HooRef(set: set, hoo: hoo)
+            return state.catalog.index(of: ref) == nil ? nil : ref
+        }
+        if parts.count == 3 && parts[0] == "set" && parts[2] == "color", let set = Int(parts[1]),
+           let s = state.catalog.setIndex(number: set), let first = state.catalog.sets[s].hoos.first {
+            return HooRef(set: set, hoo: first.number)
+        }
+        return nil
+    }
+
+    // MARK: Loading
+
+    /// Checks the path and starts the load job. A newer load supersedes a running one: the
+    /// older job's result no longer matches `state.loading.token` and is dropped.
+    static func startLoad(_ state: inout State, path: String, param: String, environment: SceneEnvironment) throws(RPCError) -> SceneEffect {
+        guard environment.fileInfo(path) != nil else {
+            throw RPCError(code: ErrorCode.fileUnreadable, message: "params.\(param): no file or folder at \(JSON.string(path))")
+        }
+        let token = environment.random()
+        state.loading = PendingLoad(path: path, token: token)
+        return .runJob(SceneJob(name: loadJobName) { context in
+            HooLoadJobResult(token: token, result: HooSetLoader.load(path: path, context: context))
+        })
+    }
+
+    /// Takes a finished load's sets: they replace the sample, or else join the loaded sets (a
+    /// set number loaded again replaces the older copy). A load that yields no set changes no
+    /// set. Its failures replace the previous load's in `loadErrors`.
+    static func finishLoad(_ state: inout State, _ outcome: HooLoadJobResult) -> [SceneEffect] {
+        guard let loading = state.loading, loading.token == outcome.token else { return [] }  // stale: a newer load runs
+        state.loading = nil
+        state.loadCount += 1
+        state.setLoadErrors(outcome.result.failures)
+        guard !outcome.result.sets.isEmpty else { return [] }
+        if state.isSample {
+            state.catalog = HooCatalog(outcome.result.sets, load: state.loadCount)
+            state.isSample = false
+            state.selection = nil
+            state.offset = 0
+            state.pan?.mode = .ignored
+            return PanRule.stopDeceleration(&state)
+        }
+        state.catalog.merge(outcome.result.sets, load: state.loadCount)
+        if let selection = state.selection, state.catalog.index(of: selection) == nil { state.selection = nil }
+        if let start = state.pan?.startSelection, state.catalog.index(of: start) == nil { state.pan?.startSelection = nil }
+        state.offset = min(state.offset, state.maxOffset)
+        return []
+    }
+}

@@ -1,0 +1,162 @@
+import SceneryCore
+
+/// Turns a ``HooState`` into the `model` and `display` parts of the state document. Only the
+/// cells near the visible part of the grid become nodes, so a render costs the same for 9 Hoos
+/// or 100k.
+enum HooRender {
+    typealias M = HooMetrics
+
+    // Styles shared by many nodes, built once (a render then only retains them).
+    static let cellStyle: JSONObject = ["background": .string(M.cellColor)]
+    static let discStyle: JSONObject = ["background": .string(M.discColor)]
+    static let numberStyle: JSONObject = ["align": "center", "verticalAlign": "center", "lines": 1, "fontFallback": .string(M.fallbackFont)]
+    static let colorNameStyle: JSONObject = ["align": "center", "verticalAlign": "center", "lines": 1, "rotation": -90,
+                                             "fontFallback": .string(M.fallbackFont)]
+    static let bottomTextStyle: JSONObject = ["align": "left", "verticalAlign": "center", "lines": 1, "fontFallback": .string(M.fallbackFont)]
+    static let lineStyle: JSONObject = ["color": .string(M.lineColor)]
+    static let headerStyle: JSONObject = ["contentMode": "aspectFit", "align": "left"]
+    static let imageStyle: JSONObject = ["contentMode": "aspectFit"]
+
+    static func render(_ state: HooState) -> (model: JSON, display: DisplayList) {
+        let layout = state.layout
+        let grid = state.grid
+        var display = DisplayList(content: ScrollContent(frame: layout.gridFrame, width: state.viewport.width,
+                                                         height: grid.contentHeight, offsetY: state.offset))
+        display.add("background", Node(.rect, frame: Rect(x: 0, y: 0, width: state.viewport.width, height: state.viewport.height),
+                                       style: ["background": .string(M.background)]))
+        addCells(state, grid: grid, to: &display)
+        addChrome(state, layout: layout, to: &display)
+        return (model(state), display)
+    }
+
+    /// The content band whose cells are nodes: the visible part plus half its height above and
+    /// below (one screen of overscan in all, as in the Directory scene).
+    static func renderedBand(_ state: HooState) -> (minY: Double, maxY: Double) {
+        let height = state.layout.gridFrame.height
+        return (state.offset - height / 2, state.offset + height * 1.5)
+    }
+
+    // MARK: Model
+
+    static func model(_ state: HooState) -> JSON {
+        var model = JSONObject()
+        model["sample"] = .bool(state.isSample)
+        model["counts"] = ["sets": .number(state.catalog.sets.count), "hoos": .number(state.catalog.count)]
+        model["columns"] = .number(state.grid.columns)
+        model["offsetY"] = .number(roundPoint(state.offset))
+        model["maxOffsetY"] = .number(roundPoint(state.maxOffset))
+        if let ref = state.selection, let index = state.catalog.index(of: ref), let (s, hoo) = state.catalog.hoo(ref) {
+            model["selection"] = ["set": .number(ref.set), "hoo": .number(ref.hoo), "index": .number(index),
+                                  "title": .string(hoo.title), "poemLine": .string(hoo.poemLine),
+                                  "color": .string(state.catalog.sets[s].color)]
+        } else {
+            model["selection"] = .null
+        }
+        model["headerSet"] = state.headerSetIndex.map { .number(state.catalog.sets[$0].number) } ?? .null
+        model["pan"] = .optional(state.pan?.mode.rawValue)
+        model["decelerating"] = .bool(state.deceleration != nil)
+        model["loading"] = state.loading.map { ["path": .string($0.path)] } ?? .null
+        model["loadErrors"] = state.loadErrorsJSON
+        return .object(model)
+    }
+
+    // MARK: Cells
+
+    static func addCells(_ state: HooState, grid: HooGrid, to display: inout DisplayList) {
+        let band = renderedBand(state)
+        let range = grid.indexes(minY: band.minY, maxY: band.maxY)
+        guard let first = state.catalog.location(ofIndex: range.lowerBound) else { return }
+        let catalog = state.catalog
+        let selected = state.selection
+        var s = first.set, h = first.hoo
+        for index in range {
+            while h >= catalog.sets[s].hoos.count { s += 1; h = 0 }
+            let set = catalog.sets[s], hoo = set.hoos[h]
+            let frame = grid.cellFrame(index)
+            let id = "cell.\(set.number).\(hoo.number)"
+            display.add(id, Node(.circle, frame: frame, z: M.zCell, layer: .content, style: cellStyle))
+            if selected == HooRef(set: set.number, hoo: hoo.number) {
+                // The disc takes the number's place and covers the colour name.
+                let inset = (M.cellSize - M.discSize) / 2
+                display.add("selection.disc", Node(.circle, frame: Rect(x: frame.x + inset, y: frame.y + inset, width: M.discSize, height: M.discSize),
+                                                   z: M.zDisc, layer: .content, style: discStyle))
+            } else {
+                display.add(id + ".label", Node(.text, frame: frame, z: M.zCellText, layer: .content, style: numberStyle,
+                                                text: [TextRun(String(hoo.number), font: M.mediumFont, size: M.numberSize, weight: "medium", color: M.textColor)]))
+                if h == 0 {
+                    // Turned to read bottom to top: the frame is the upright box on screen.
+                    let nameFrame = Rect(x: frame.x + M.colorNameCenterX - M.colorNameThickness / 2, y: frame.y,
+                                         width: M.colorNameThickness, height: M.cellSize)
+                    display.add("set.\(set.number).color", Node(.text, frame: nameFrame, z: M.zCellText, layer: .content, style: colorNameStyle,
+                                                                text: [TextRun(set.color.uppercased(), font: M.mediumFont, size: M.colorNameSize,
+                                                                               weight: "medium", color: M.textColor)]))
+                }
+            }
+            h += 1
+        }
+    }
+
+    // MARK: Chrome
+
+    static func addChrome(_ state: HooState, layout: HooScreenLayout, to display: inout DisplayList) {
+        if let s = state.headerSetIndex, let asset = headerAsset(state, setIndex: s) {
+            display.add("header", Node(.image, frame: layout.headerFrame, z: M.zChrome, style: headerStyle, image: asset))
+        }
+        display.add("logo", Node(.image, frame: layout.logoFrame, z: M.zChrome, style: imageStyle, image: HooImages.logo))
+        display.add("line.top", Node(.line, frame: layout.topLine, z: M.zChrome, style: lineStyle))
+        display.add("line.bottom", Node(.line, frame: layout.bottomLine, z: M.zChrome, style: lineStyle))
+        guard let ref = state.selection, let (s, hoo) = state.catalog.hoo(ref) else { return }
+        display.add("bottom.title", Node(.text, frame: layout.titleFrame, z: M.zChrome, style: bottomTextStyle,
+                                         text: [TextRun(hoo.title, font: M.mediumFont, size: M.titleSize, weight: "medium", color: M.textColor)]))
+        display.add("bottom.poem", Node(.text, frame: layout.poemFrame, z: M.zChrome, style: bottomTextStyle,
+                                        text: [TextRun(hoo.poemLine, font: M.lightFont, size: M.poemSize, weight: "light", color: M.textColor)]))
+        if let image = hoo.image {
+            let set = state.catalog.sets[s]
+            let id = HooAssetID.hoo(image, set: set.number, hoo: hoo.number, load: state.catalog.loads[s])
+            display.add("overlay", Node(.image, frame: layout.overlayFrame, z: M.zOverlay, style: imageStyle, image: id))
+        }
+    }
+
+    /// The header image for the viewport's scale: the smallest variant at least as sharp as the
+    /// screen, else the sharpest there is.
+    static func headerAsset(_ state: HooState, setIndex s: Int) -> String? {
+        let set = state.catalog.sets[s]
+        let wanted = Int(state.viewport.scale.rounded(.up))
+        let scales = set.headers.keys.sorted()
+        guard let scale = scales.first(where: { $0 >= wanted }) ?? scales.last, let asset = set.headers[scale] else { return nil }
+        return HooAssetID.header(asset, set: set.number, scale: scale, load: state.catalog.loads[s])
+    }
+}
+
+/// Asset ids of set images. Built-in images keep their own id (`hoo.sample.3.header`); images of
+/// loaded sets are named by the load that brought the set, so a set loaded again never reuses
+/// an id whose bytes a front end may have cached: `hoo.load.2.set.3.header.2` (the `@2x`
+/// header of set 3 from the second load) and `hoo.load.2.set.3.hoo.7`.
+enum HooAssetID {
+    static func header(_ asset: HooAsset, set: Int, scale: Int, load: Int) -> String {
+        if case .builtin(let name) = asset { return name }
+        return "hoo.load.\(load).set.\(set).header.\(scale)"
+    }
+
+    static func hoo(_ asset: HooAsset, set: Int, hoo: Int, load: Int) -> String {
+        if case .builtin(let name) = asset { return name }
+        return "hoo.load.\(load).set.\(set).hoo.\(hoo)"
+    }
+
+    /// The asset an id names in `catalog`, nil when it names none.
+    static func asset(_ id: String, in catalog: HooCatalog) -> HooAsset? {
+        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+        func number(_ i: Int) -> Int? {
+            guard i < parts.count, let n = Int(parts[i]), String(n) == parts[i] else { return nil }
+            return n
+        }
+        guard parts.count == 7, parts[0] == "hoo", parts[1] == "load", parts[3] == "set",
+              let load = number(2), let setNumber = number(4), let last = number(6),
+              let s = catalog.setIndex(number: setNumber), catalog.loads[s] == load else { return nil }
+        switch parts[5] {
+        case "header": return catalog.sets[s].headers[last]
+        case "hoo": return catalog.hoo(HooRef(set: setNumber, hoo: last))?.hoo.image
+        default: return nil
+        }
+    }
+}
