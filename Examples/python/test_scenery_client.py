@@ -8,6 +8,7 @@ scene runs against the real binary when there is one ($SCENERY_BIN or .build/*/s
 import copy
 import json
 import sys
+import time
 import unittest
 
 from directory_demo import screen_lines
@@ -277,6 +278,41 @@ class DirectorySceneEndToEndTest(unittest.TestCase):
             self.assertEqual(engine.state["viewport"]["width"], 414)
             engine.verify()
         self.assertEqual(engine._process.returncode, 0)
+
+
+HOO_SETS = REPO_ROOT.parent / "shared" / "seed-data" / "HooView" / "HooSets"
+
+
+@unittest.skipIf(ENGINE is None, "scenery binary not found: set SCENERY_BIN or run `swift build`")
+class HooRealClockTest(unittest.TestCase):
+    """With the real clock, loading sets is a background job: the request is answered at once,
+    other requests are answered while it runs, and the result arrives as a notification."""
+
+    def test_a_load_runs_in_the_background_and_arrives_as_a_notification(self):
+        self.assertTrue(HOO_SETS.is_dir(), f"missing {HOO_SETS}")
+        with SceneryClient([ENGINE], timeout=60) as engine:
+            engine.request("initialize", {"protocolVersion": "1.0", "clock": "real", "viewport": VIEWPORT})
+            engine.request("scene.open", {"scene": "hoo", "sets": str(HOO_SETS)})
+            # The response comes before the job's result: the scene says it is loading.
+            self.assertEqual(engine.state["model"]["loading"], {"path": str(HOO_SETS)})
+            # Requests are answered meanwhile; a tap on the (still empty) grid changes nothing
+            # or, if the sets arrived in between, selects a Hoo; either way the mirror holds.
+            engine.request("tap", {"x": 40, "y": 150})
+            engine.verify()
+            deadline = time.monotonic() + 60
+            while not any(n.get("params", {}).get("cause") == "job.sets.load" for n in engine.notifications):
+                self.assertLess(time.monotonic(), deadline, "no job.sets.load patch within 60 s")
+                engine.drain(wait=0.05)
+            progress = [n["params"] for n in engine.notifications if n["method"] == "progress"]
+            self.assertEqual([p["done"] for p in progress], list(range(1, 10)))
+            self.assertTrue(all(p["total"] == 9 and p["job"] == "sets.load" for p in progress))
+            self.assertIsNone(engine.state["model"]["loading"])
+            self.assertEqual(engine.state["model"]["loadErrors"], [])
+            # Pans without "t" take the time the request arrived (the real clock).
+            for phase, x in (("began", 40), ("changed", 60), ("changed", 140), ("ended", 140)):
+                engine.request("pan", {"phase": phase, "x": x, "y": 150})
+            engine.drain(wait=0.2)
+            engine.verify()
 
 
 if __name__ == "__main__":

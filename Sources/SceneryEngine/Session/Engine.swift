@@ -57,6 +57,7 @@ public final class Engine {
     /// Handles one request line (without its newline) and appends every output line, each
     /// newline-terminated, to `output`: the response, then any notifications it caused.
     public func handle(line: some Collection<UInt8>, output: inout [UInt8]) {
+        syncRealClock()
         let request: JSON
         do {
             request = try JSONParser.parse(line, maxDepth: limits.maxDepth)
@@ -355,6 +356,7 @@ public final class Engine {
 
     /// With the real clock: a load the transport ran has finished.
     public func imageLoadFinished(url: String, result: Result<ImageData, ImageLoadFailure>, output: inout [UInt8]) {
+        syncRealClock()
         pendingLoads.removeAll { $0 == url }
         finishLoad(url: url, result: result, output: &output)
     }
@@ -389,6 +391,7 @@ public final class Engine {
     /// and the change out as a `patch` notification with cause `job.NAME`.
     public func jobFinished(name: String, result: any Sendable, output: inout [UInt8]) {
         guard scene != nil else { return }
+        syncRealClock()
         do {
             try reduceScene(.jobFinished(name: name, result: result))
         } catch {
@@ -413,6 +416,13 @@ public final class Engine {
         CanonicalJSON.write(.object(notification), to: &line)
         line.append(0x0A)
         return line
+    }
+
+    /// With the real clock, the scene clock is the real one: scenes see the time a request
+    /// arrived (a pan's speed without `t`). The virtual clock moves only with `clock.advance`.
+    func syncRealClock() {
+        guard clockMode == .real else { return }
+        clock.now = max(clock.now, environment.realTimeMs())
     }
 
     /// When the next timer is due, in scene-clock milliseconds.
