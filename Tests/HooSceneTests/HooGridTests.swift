@@ -9,9 +9,9 @@ struct HooLayoutTests {
         let layout = HooScreenLayout(HooFixture.mock)
         #expect(layout.headerFrame == Rect(x: 30, y: 35, width: 276, height: 32))
         #expect(layout.logoFrame == Rect(x: 256, y: 12, width: 57, height: 52))
-        #expect(layout.topLine == Rect(x: 0, y: 67, width: 320, height: 1))
-        #expect(layout.bottomLine == Rect(x: 0, y: 397, width: 320, height: 1))
-        #expect(layout.gridFrame == Rect(x: 0, y: 68, width: 320, height: 329))
+        #expect(layout.topLine == Rect(x: 0, y: 66, width: 320, height: 2))
+        #expect(layout.bottomLine == Rect(x: 0, y: 396, width: 320, height: 2))
+        #expect(layout.gridFrame == Rect(x: 0, y: 68, width: 320, height: 328))
         #expect(layout.bottomAreaTop == 398)
         #expect(480 - layout.bottomAreaTop == HooMetrics.bottomAreaHeight)
         #expect(layout.titleFrame == Rect(x: 30, y: 410, width: 276, height: 43))
@@ -51,12 +51,12 @@ struct HooLayoutTests {
         let layout = HooScreenLayout(Viewport.phone)  // 375x812, safe area 44 top, 34 bottom
         #expect(layout.topShift == 24)
         #expect(layout.headerFrame.y == 59)
-        #expect(layout.topLine.y == 91)
+        #expect(layout.topLine.y == 90)
         #expect(layout.bottomAreaTop == 812 - 34 - 82)
-        #expect(layout.gridFrame == Rect(x: 0, y: 92, width: 375, height: 695 - 92))
+        #expect(layout.gridFrame == Rect(x: 0, y: 92, width: 375, height: 694 - 92))
         #expect(layout.logoFrame.x == 375 - 7 - 57)
         // No safe area at all: the mock's positions (its status bar space stays).
-        #expect(HooScreenLayout(Viewport(width: 320, height: 480, scale: 2, safeArea: EdgeInsets())).topLine.y == 67)
+        #expect(HooScreenLayout(Viewport(width: 320, height: 480, scale: 2, safeArea: EdgeInsets())).topLine.y == 66)
     }
 
     @Test("a screen too short for the bottom area still keeps the grid's frame non-negative")

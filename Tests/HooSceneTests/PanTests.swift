@@ -177,7 +177,7 @@ struct PanTests {
 
     @Test("coasting stops at the end of the content")
     func decelerationHitsEnd() throws {
-        var state = F.state([F.set(1, count: 30)])  // 8 rows: max offset 7 + 632 + 6 - 329 = 316
+        var state = F.state([F.set(1, count: 30)])  // 8 rows: max offset 7 + 632 + 6 - 328 = 317
         let clock = F.Clock()
         let start = F.center(state, 12)
         try F.pan(&state, "began", start.x, start.y, t: 0, clock: clock)
@@ -188,7 +188,7 @@ struct PanTests {
         try F.reduce(&state, .timerFired(name: "decelerate"), clock: clock)
         clock.now = 400
         #expect(try F.reduce(&state, .timerFired(name: "decelerate"), clock: clock) == [])
-        #expect(state.offset == 316 && state.deceleration == nil)
+        #expect(state.offset == 317 && state.deceleration == nil)
     }
 
     @Test("a finger that stopped before lifting, or a flick against the end, does not coast")
