@@ -60,12 +60,7 @@ public enum DirectoryScene: Scene {
             guard let id else { return [] }
             tap(&state, id)
         case .scroll(let request):
-            let target: Double
-            switch request {
-            case .to(let offset): target = offset
-            case .by(let delta): target = state.offset + delta
-            }
-            guard target.isFinite else { throw .invalidParams("params: the scroll target must be a finite number") }
+            let target = try request.target(from: state.offset)
             scroll(&state, to: target)
         case .section(let request):
             try jump(&state, to: request)

@@ -60,12 +60,7 @@ public enum HooScene: Scene {
         case .tap(let id, let point):
             return tap(&state, id: id, point: point)
         case .scroll(let request):
-            let target: Double
-            switch request {
-            case .to(let offset): target = offset
-            case .by(let delta): target = state.offset + delta
-            }
-            guard target.isFinite else { throw .invalidParams("params: the scroll target must be a finite number") }
+            let target = try request.target(from: state.offset)
             let effects = PanRule.stopDeceleration(&state)
             state.offset = min(max(0, target), state.maxOffset)
             return effects

@@ -44,7 +44,7 @@ enum DirectoryImages {
         for i in 0..<10 {
             let angle = Double(i) * Double.pi / 5 - Double.pi / 2
             let radius = i % 2 == 0 ? 42.0 : 17.0
-            points.append((45 + radius * cosine(angle), 47 + radius * sine(angle)))
+            points.append((45 + radius * DeterministicMath.cosine(angle), 47 + radius * DeterministicMath.sine(angle)))
         }
         var inside = false
         var j = points.count - 1
@@ -56,19 +56,6 @@ enum DirectoryImages {
         return inside
     }
 
-    /// Sine and cosine by Taylor series: exact enough for icons and identical on every platform.
-    static func sine(_ x: Double) -> Double {
-        var x = x.truncatingRemainder(dividingBy: 2 * Double.pi)
-        if x > Double.pi { x -= 2 * Double.pi } else if x < -Double.pi { x += 2 * Double.pi }
-        var term = x, sum = x
-        for n in 1..<12 {
-            term *= -x * x / Double((2 * n) * (2 * n + 1))
-            sum += term
-        }
-        return sum
-    }
-
-    static func cosine(_ x: Double) -> Double { sine(x + Double.pi / 2) }
 
     /// The mock's placeholder: a blue square outline with a circle inside, 4:3 at 3x.
     static func drawPlaceholder() -> ImageData {

@@ -116,8 +116,8 @@ enum HooImages {
         let steps = Int(2 * Double.pi * Double(loops) * speed / 1.5)
         for step in 0...steps {
             let t = 2 * Double.pi * Double(loops) * Double(step) / Double(steps)
-            let x = (big - small) * cosine(t) + pen * cosine((big - small) / small * t)
-            let y = (big - small) * sine(t) - pen * sine((big - small) / small * t)
+            let x = (big - small) * DeterministicMath.cosine(t) + pen * DeterministicMath.cosine((big - small) / small * t)
+            let y = (big - small) * DeterministicMath.sine(t) - pen * DeterministicMath.sine((big - small) / small * t)
             canvas.fillRect(x: Int((320 + x).rounded(.down)) - 2, y: Int((470 + y).rounded(.down)) - 2, width: 4, height: 4,
                             color: 0xFFFF_FFFF)
         }
@@ -145,18 +145,4 @@ enum HooImages {
         return result
     }
 
-    /// Sine and cosine by Taylor series after reduction to -π...π: identical on every platform,
-    /// which the system's `sin` does not promise.
-    static func sine(_ x: Double) -> Double {
-        var x = x.truncatingRemainder(dividingBy: 2 * Double.pi)
-        if x > Double.pi { x -= 2 * Double.pi } else if x < -Double.pi { x += 2 * Double.pi }
-        var term = x, sum = x
-        for n in 1..<12 {
-            term *= -x * x / Double((2 * n) * (2 * n + 1))
-            sum += term
-        }
-        return sum
-    }
-
-    static func cosine(_ x: Double) -> Double { sine(x + Double.pi / 2) }
 }

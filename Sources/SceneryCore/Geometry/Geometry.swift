@@ -111,3 +111,20 @@ public struct Viewport: Equatable, Sendable {
         return viewport
     }
 }
+
+/// Sine and cosine by Taylor series after reduction to -π...π: the same bits on every platform,
+/// which the system's `sin` does not promise. Exact enough for drawing and angles on screen.
+public enum DeterministicMath {
+    public static func sine(_ x: Double) -> Double {
+        var x = x.truncatingRemainder(dividingBy: 2 * Double.pi)
+        if x > Double.pi { x -= 2 * Double.pi } else if x < -Double.pi { x += 2 * Double.pi }
+        var term = x, sum = x
+        for n in 1..<12 {
+            term *= -x * x / Double((2 * n) * (2 * n + 1))
+            sum += term
+        }
+        return sum
+    }
+
+    public static func cosine(_ x: Double) -> Double { sine(x + Double.pi / 2) }
+}

@@ -71,6 +71,17 @@ public enum SceneAction: Sendable {
 public enum ScrollRequest: Equatable, Sendable {
     case to(offsetY: Double)
     case by(deltaY: Double)
+
+    /// The offset asked for, from the current one; not yet clamped. Throws when it is not finite.
+    public func target(from offset: Double) throws(RPCError) -> Double {
+        let target: Double
+        switch self {
+        case .to(let offsetY): target = offsetY
+        case .by(let deltaY): target = offset + deltaY
+        }
+        guard target.isFinite else { throw .invalidParams("params: the scroll target must be a finite number") }
+        return target
+    }
 }
 
 /// Which section to jump to: by its title (a section index entry) or by index-entry position.
