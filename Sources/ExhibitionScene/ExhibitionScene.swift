@@ -23,6 +23,7 @@ public enum ExhibitionScene: Scene {
     public static let methods: [MethodDescription] = [reshuffleMethod]
     public static let openParameters: JSONObject = [:]
 
+    /// Picks the available circle's size at random, then a layout that keeps the placement rules.
     public static func open(_ params: Params, viewport: Viewport, environment: SceneEnvironment) throws(RPCError) -> (State, [SceneEffect]) {
         if let key = params.object.keys.first {
             throw .invalidParams("params.\(key): unknown parameter; the exhibition scene takes no parameters besides scene")
@@ -37,6 +38,7 @@ public enum ExhibitionScene: Scene {
         return (state, [])
     }
 
+    /// Taps, the `reshuffle` method and viewport changes; `scroll` and `section` are not supported.
     public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
         switch action {
         case .tap(let id, _):
@@ -66,10 +68,12 @@ public enum ExhibitionScene: Scene {
         state.clockMs = nowMs
     }
 
+    /// The model (meaning) and the display list (nodes) of ``ExhibitionRender``.
     public static func render(_ state: State) -> (model: JSON, display: DisplayList) {
         ExhibitionRender.render(state)
     }
 
+    /// The images drawn in code (``ExhibitionImages``); nil for the movie, which is not shipped.
     public static func builtinImage(_ id: String) -> ImageData? { ExhibitionImages.image(id) }
 
     // MARK: Gestures
@@ -89,13 +93,15 @@ public enum ExhibitionScene: Scene {
         }
     }
 
-    /// A new random layout that stands differently, keeping the available circle's size.
+    /// A new random layout that stands differently, keeping the available circle's size. On a
+    /// field with no other layout that keeps the rules the circles stay where they are (the
+    /// current layout is valid there, or the fallback of a field too small for any).
     static func reshuffle(_ state: inout State, environment: SceneEnvironment) {
         var rng = EnvironmentRandom(environment)
-        let grid = state.grid
-        let next = Placement.random(size: state.layout.size, grid: grid, differentFrom: state.layout, using: &rng)
-        state.layout = next ?? Placement.fallback(size: state.layout.size, grid: grid)
-        state.layoutValid = next != nil
+        if let next = Placement.random(size: state.layout.size, grid: state.grid, differentFrom: state.layout, using: &rng) {
+            state.layout = next
+            state.layoutValid = true
+        }
         state.cause = .reshuffle
     }
 

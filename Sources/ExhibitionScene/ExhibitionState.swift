@@ -23,6 +23,7 @@ public struct GridPoint: Hashable, Sendable {
     public var column: Int
     public var row: Int
 
+    /// The point at `column` from the left and `row` from the top.
     public init(column: Int, row: Int) { self.column = column; self.row = row }
 }
 
@@ -32,11 +33,13 @@ public struct Edge: Hashable, Sendable {
     public let a: Int
     public let b: Int
 
+    /// The line between circles `i` and `j`, in either order.
     public init(_ i: Int, _ j: Int) { a = min(i, j); b = max(i, j) }
 
     /// The node id, `edge.A-B`.
     public var id: String { "edge.\(a)-\(b)" }
 
+    /// Whether the line ends at circle `circle`.
     public func touches(_ circle: Int) -> Bool { a == circle || b == circle }
 }
 
@@ -45,6 +48,7 @@ public struct Edge: Hashable, Sendable {
 public struct FieldLayout: Equatable, Sendable {
     /// Index of the available circle in `points`.
     public static let available = 0
+    /// One available circle and four unavailable ones (seed).
     public static let circleCount = 5
 
     public let size: CircleSize
@@ -110,6 +114,7 @@ public struct ExhibitionState: Sendable {
     /// The scene clock time the model's ring angle is for: the open, then each `clock.advance`.
     public var clockMs: Int
 
+    /// A state as `scene.open` builds it (tests build others).
     public init(viewport: Viewport, layout: FieldLayout, layoutValid: Bool, cause: LayoutCause, ringStartMs: Int, clockMs: Int) {
         self.viewport = viewport; self.layout = layout; self.layoutValid = layoutValid; self.cause = cause
         self.ringStartMs = ringStartMs; self.clockMs = clockMs

@@ -64,7 +64,7 @@ enum ExhibitionImages {
 
     /// A five-pointed star, point up.
     static func star(_ cx: Double, _ cy: Double, outer: Double, inner: Double) -> Shape {
-        .polygon((0..<10).map { Turn.point(cx, cy, radius: $0 % 2 == 0 ? outer : inner, degrees: Double($0) * 36) })
+        .polygon((0..<10).map { Dial.point(cx, cy, radius: $0 % 2 == 0 ? outer : inner, degrees: Double($0) * 36) })
     }
 
     /// Captain America's shield: red, silver, red rings, a blue disc and a white star.
@@ -121,7 +121,7 @@ enum ExhibitionImages {
         for tick in 0..<72 {
             let degrees = Double(tick) * 5
             let inner = tick % 6 == 0 ? c * 0.82 : c * 0.85
-            sketch.paint(.segment(Turn.point(c, c, radius: inner, degrees: degrees), Turn.point(c, c, radius: c * 0.92, degrees: degrees), width: 1.2),
+            sketch.paint(.segment(Dial.point(c, c, radius: inner, degrees: degrees), Dial.point(c, c, radius: c * 0.92, degrees: degrees), width: 1.2),
                          white(0.55))
         }
         return sketch.png()
@@ -135,7 +135,7 @@ enum ExhibitionImages {
         for dash in 0..<24 {
             let start = Double(dash * 15 + dash * 7 % 5)
             let length = Double(3 + dash * 5 % 7)
-            sketch.paint(.segment(Turn.point(144, 144, radius: 139.5, degrees: start), Turn.point(144, 144, radius: 139.5, degrees: start + length), width: 7),
+            sketch.paint(.segment(Dial.point(144, 144, radius: 139.5, degrees: start), Dial.point(144, 144, radius: 139.5, degrees: start + length), width: 7),
                          white)
         }
         return sketch.png()

@@ -66,7 +66,7 @@ struct Shape {
 }
 
 /// An RGBA picture painted shape by shape, each blended over what is there ("source over") with
-/// 2x2 supersampled edges, then encoded as PNG by ``Canvas``.
+/// smoothed edges, then encoded as PNG by ``Canvas``.
 struct Sketch {
     let width: Int
     let height: Int
@@ -89,14 +89,19 @@ struct Sketch {
         let x0 = max(0, Int(shape.minX.rounded(.down))), x1 = min(width - 1, Int(shape.maxX.rounded(.up)))
         let y0 = max(0, Int(shape.minY.rounded(.down))), y1 = min(height - 1, Int(shape.maxY.rounded(.up)))
         guard x0 <= x1, y0 <= y1 else { return }
+        // Coverage is sampled at pixel corners, each shared by four pixels: one test per pixel
+        // for edges as smooth as 2x2 supersampling gives.
+        func corners(_ y: Int) -> [Bool] { (x0...x1 + 1).map { shape.contains(Double($0), Double(y)) } }
+        var above = corners(y0)
         for py in y0...y1 {
-            for px in x0...x1 {
-                let x = Double(px), y = Double(py)
-                var hits = 0
-                for (sx, sy) in Sketch.samples where shape.contains(x + sx, y + sy) { hits += 1 }
+            let below = corners(py + 1)
+            for i in 0...(x1 - x0) {
+                let hits = (above[i] ? 1 : 0) + (above[i + 1] ? 1 : 0) + (below[i] ? 1 : 0) + (below[i + 1] ? 1 : 0)
                 guard hits > 0 else { continue }
-                blend(px, py, color(x + 0.5, y + 0.5), coverage: Double(hits) / Double(Sketch.samples.count))
+                let px = x0 + i
+                blend(px, py, color(Double(px) + 0.5, Double(py) + 0.5), coverage: Double(hits) / 4)
             }
+            above = below
         }
     }
 
@@ -104,18 +109,16 @@ struct Sketch {
         for shape in shapes { paint(shape, color) }
     }
 
-    static let samples: [(Double, Double)] = [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)]
-
     private mutating func blend(_ x: Int, _ y: Int, _ color: UInt32, coverage: Double) {
         let i = (y * width + x) * 4
         let sa = Double(color & 0xFF) / 255 * coverage
         let da = pixels[i + 3]
         let a = sa + da * (1 - sa)
         guard a > 0 else { return }
-        for (c, shift) in [(0, UInt32(24)), (1, 16), (2, 8)] {
-            let s = Double(color >> shift & 0xFF) / 255
-            pixels[i + c] = (s * sa + pixels[i + c] * da * (1 - sa)) / a
-        }
+        let keep = da * (1 - sa)
+        pixels[i] = (Double(color >> 24 & 0xFF) / 255 * sa + pixels[i] * keep) / a
+        pixels[i + 1] = (Double(color >> 16 & 0xFF) / 255 * sa + pixels[i + 1] * keep) / a
+        pixels[i + 2] = (Double(color >> 8 & 0xFF) / 255 * sa + pixels[i + 2] * keep) / a
         pixels[i + 3] = a
     }
 
@@ -146,7 +149,7 @@ struct Sketch {
 
 /// Sine and cosine by Taylor series, as the Directory icons do: exact enough for drawing and
 /// the same on every platform (the C library's may differ in the last bit).
-enum Turn {
+enum Dial {
     static func sine(_ x: Double) -> Double {
         var x = x.truncatingRemainder(dividingBy: 2 * Double.pi)
         if x > Double.pi { x -= 2 * Double.pi } else if x < -Double.pi { x += 2 * Double.pi }

@@ -7,18 +7,23 @@ import SceneryCore
 /// stands with its centre on a grid point.
 public struct FieldGrid: Sendable {
     typealias M = ExhibitionMetrics
+    /// The field, in screen points.
     public let frame: Rect
+    /// Distance between neighbouring columns and rows of grid points.
     public let columnSpacing: Double
     public let rowSpacing: Double
 
+    /// The grid spanning `frame`.
     public init(frame: Rect) {
         self.frame = frame
         columnSpacing = frame.width / Double(M.gridColumns - 1)
         rowSpacing = frame.height / Double(M.gridRows - 1)
     }
 
+    /// The field of a viewport: its safe area inset by 50 pt horizontally and 100 pt vertically.
     public init(viewport: Viewport) { self.init(frame: ScreenLayout(viewport: viewport).field) }
 
+    /// Where a grid point is on screen.
     public func center(_ point: GridPoint) -> Point {
         Point(x: frame.x + Double(point.column) * columnSpacing, y: frame.y + Double(point.row) * rowSpacing)
     }
@@ -66,8 +71,10 @@ public struct Spots: Sendable {
     public let columns: Range<Int>
     public let rows: Range<Int>
 
+    /// How many points the block holds.
     public var count: Int { columns.count * rows.count }
 
+    /// The point `index` in reading order, `0 ..< count`.
     public subscript(index: Int) -> GridPoint {
         GridPoint(column: columns.lowerBound + index % columns.count, row: rows.lowerBound + index / columns.count)
     }

@@ -17,6 +17,7 @@ public struct Animation: Equatable, Sendable {
     /// Whether the passes repeat forever.
     public var repeats: Bool
 
+    /// An animation; traps on empty keyframes or a duration that is not positive (a scene bug).
     public init(property: String, keyframes: [Double], durationMs: Int, startMs: Int, repeats: Bool) {
         precondition(!keyframes.isEmpty && durationMs > 0, "an animation needs keyframes and a positive duration")
         self.property = property; self.keyframes = keyframes; self.durationMs = durationMs
@@ -38,6 +39,7 @@ public struct Animation: Equatable, Sendable {
         return keyframes[index] + (keyframes[index + 1] - keyframes[index]) * fraction
     }
 
+    /// `{"durationMs", "keyframes", "property", "repeat", "startMs"}`, the node's `animation` member.
     public var json: JSON {
         var object = JSONObject()
         object["durationMs"] = .number(durationMs)
