@@ -359,67 +359,84 @@ def ping_pong(report, binary, iterations, warmup, block):
         if len(rows) < 2:
             raise BenchError("ping-pong: fewer than two visible contacts rows in the sample")
         row_a, row_b = rows[0], rows[1]
-        base_id = engine.next_id + 1000
-        total = warmup + iterations
-        lines = [('{"jsonrpc":"2.0","id":%d,"method":"tap","params":{"id":"%s"}}\n'
-                  % (base_id + i, row_a if i % 2 == 0 else row_b)).encode() for i in range(total)]
-        # Matching, the same for both: a scenery result line starts with {"id":N, (keys are
-        # sorted); cat echoes the request. Anything else (a notification, an error) is parsed.
-        prefixes = [b'{"id":%d,' % (base_id + i) for i in range(total)]
-
-        def round_trip(proc, i):
-            line = lines[i]
-            prefix = prefixes[i]
-            echo = line[:-1]
-            t0 = time.perf_counter_ns()
-            proc.write(line)
-            while True:
-                got = proc.readline()
-                if got.startswith(prefix) or got == echo:
-                    break
-                msg = json.loads(got)
-                if msg.get("id") == base_id + i:
-                    stats["errors"] += 1
-                    break
-                stats["notifications"] += 1
-            return time.perf_counter_ns() - t0
-
-        stats = {"errors": 0, "notifications": 0}
-        times = {"cat": [], "scenery": []}
-        procs = {"cat": cat, "scenery": engine}
-        gc_was_enabled = gc.isenabled()
-        gc.disable()
-        try:
-            # Warm-up, interleaved too.
-            for i in range(warmup):
-                round_trip(cat, i)
-                round_trip(engine, i)
-            stats["errors"] = stats["notifications"] = 0
-            blocks = [(start, min(start + block, total)) for start in range(warmup, total, block)]
-            for k, (start, stop) in enumerate(blocks):
-                order = ("cat", "scenery") if k % 2 == 0 else ("scenery", "cat")
-                for name in order:
-                    proc, out = procs[name], times[name]
-                    for i in range(start, stop):
-                        out.append(round_trip(proc, i))
-        finally:
-            if gc_was_enabled:
-                gc.enable()
-        engine.next_id = base_id + total
+        times, stats = measure_ping_pong(engine, cat, "tap", ['{"id":"%s"}' % row_a, '{"id":"%s"}' % row_b],
+                                         iterations, warmup, block)
         rss = engine.peak_rss_kib()
         status, _ = engine.shutdown()
     finally:
         engine.kill()
         cat.finish()
+    report_ping_pong(report, times, stats, status, rss, warmup, block,
+                     "`tap` by id alternating between `%s` and `%s` (moves the selection) on the Contacts tab of the "
+                     "built-in sample" % (row_a, row_b))
 
+
+def measure_ping_pong(engine, cat, method, params, iterations, warmup, block):
+    """Round trips of `method` requests through `engine` and of the same lines through `cat`.
+
+    `params` are compact JSON objects (strings), used in turn. Warm-up interleaved, then blocks of
+    `block` round trips, cat and scenery alternating which goes first. Returns ({"cat": [ns, ...],
+    "scenery": [ns, ...]}, {"errors", "notifications"} counted during the timed round trips).
+    """
+    base_id = engine.next_id + 1000
+    total = warmup + iterations
+    lines = [('{"jsonrpc":"2.0","id":%d,"method":"%s","params":%s}\n'
+              % (base_id + i, method, params[i % len(params)])).encode() for i in range(total)]
+    # Matching, the same for both: a scenery result line starts with {"id":N, (keys are
+    # sorted); cat echoes the request. Anything else (a notification, an error) is parsed.
+    prefixes = [b'{"id":%d,' % (base_id + i) for i in range(total)]
+
+    def round_trip(proc, i):
+        line = lines[i]
+        prefix = prefixes[i]
+        echo = line[:-1]
+        t0 = time.perf_counter_ns()
+        proc.write(line)
+        while True:
+            got = proc.readline()
+            if got.startswith(prefix) or got == echo:
+                break
+            msg = json.loads(got)
+            if msg.get("id") == base_id + i:
+                stats["errors"] += 1
+                break
+            stats["notifications"] += 1
+        return time.perf_counter_ns() - t0
+
+    stats = {"errors": 0, "notifications": 0}
+    times = {"cat": [], "scenery": []}
+    procs = {"cat": cat, "scenery": engine}
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        # Warm-up, interleaved too.
+        for i in range(warmup):
+            round_trip(cat, i)
+            round_trip(engine, i)
+        stats["errors"] = stats["notifications"] = 0
+        blocks = [(start, min(start + block, total)) for start in range(warmup, total, block)]
+        for k, (start, stop) in enumerate(blocks):
+            order = ("cat", "scenery") if k % 2 == 0 else ("scenery", "cat")
+            for name in order:
+                proc, out = procs[name], times[name]
+                for i in range(start, stop):
+                    out.append(round_trip(proc, i))
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    engine.next_id = base_id + total
+    return times, stats
+
+
+def report_ping_pong(report, times, stats, status, rss, warmup, block, what):
+    """The ping-pong table and its two targets; `what` says which command went round."""
     c = sorted(times["cat"])
     s = sorted(times["scenery"])
     cm, c90, c99 = percentile(c, 50), percentile(c, 90), percentile(c, 99)
     sm, s90, s99 = percentile(s, 50), percentile(s, 90), percentile(s, 99)
-    report.add("`tap` by id alternating between `%s` and `%s` (moves the selection) on the Contacts tab of the built-in "
-               "sample; %d round trips each after %d warm-up, scenery and cat alternated in blocks of %d. "
+    report.add("%s; %d round trips each after %d warm-up, scenery and cat alternated in blocks of %d. "
                "One line written, the response line read back (os.write/os.read, unbuffered pipes)."
-               % (row_a, row_b, len(s), warmup, block))
+               % (what, len(s), warmup, block))
     report.add()
     report.table(["", "median", "p90", "p99", "max"],
                  [["cat", us(cm), us(c90), us(c99), us(c[-1])],
@@ -703,18 +720,76 @@ def git_head():
         return "unknown"
 
 
+DEFAULT_BIN = os.environ.get("SCENERY_BIN", os.path.join(REPO, ".build", "release", "scenery"))
+
+
+def check_binary(path):
+    """The absolute path of a runnable binary, or None (after saying why on stderr)."""
+    binary = os.path.abspath(path)
+    if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
+        print("scenery binary not found at %s; build it with `swift build -c release` or pass --bin PATH" % binary,
+              file=sys.stderr)
+        return None
+    return binary
+
+
+def add_run_info(report, binary):
+    """The date, binary, commit and machine lines under a report's title."""
+    mtime = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(os.path.getmtime(binary)))
+    try:
+        load = "%.2f %.2f %.2f" % os.getloadavg()
+    except OSError:
+        load = "n/a"
+    report.add("- date: %s; binary: `%s` (built %s); commit: %s" % (time.strftime("%Y-%m-%d %H:%M:%S"), os.path.relpath(binary, REPO)
+                                                                   if binary.startswith(REPO) else binary, mtime, git_head()))
+    report.add("- machine: %s, %s CPUs, load average at start %s; Python %s"
+               % (platform.platform(), os.cpu_count(), load, platform.python_version()))
+    report.add()
+
+
+def run_sections(report, sections):
+    """Runs (name, callable) sections in turn; one that raises is reported as a failed target."""
+    for name, run in sections:
+        try:
+            run()
+        except (BenchError, OSError, ValueError, KeyError) as e:
+            report.add("- **%s**: could not run: %s: %s: **FAIL**" % (name, type(e).__name__, e))
+            report.targets.append((name, False, "error", ""))
+            report.add()
+
+
+def finish_report(report, started, filename):
+    """The summary section, then the whole report written to bench-results/`filename`."""
+    report.add("## Summary")
+    report.add()
+    try:
+        report.add("Load average at the end: %.2f %.2f %.2f (the benchmark itself keeps one to two of the cores busy; more means other work competed)."
+                   % os.getloadavg())
+    except OSError:
+        pass
+    passed = sum(1 for t in report.targets if t[1])
+    report.add("%d of %d targets met%s. Total benchmark time %.0f s."
+               % (passed, len(report.targets),
+                  "" if passed == len(report.targets) else "; failing: " + ", ".join(t[0] for t in report.targets if not t[1]),
+                  time.monotonic() - started))
+
+    out_dir = os.path.join(REPO, "bench-results")
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, filename), "w", encoding="utf-8") as f:
+        f.write("\n".join(report.lines) + "\n")
+    print("\n(written to %s)" % os.path.relpath(os.path.join(out_dir, filename), os.getcwd()))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Scenery benchmarks (figures as ratios against references measured in the same run).")
     parser.add_argument("--quick", action="store_true", help="smaller counts, for a smoke run")
-    parser.add_argument("--bin", default=os.environ.get("SCENERY_BIN", os.path.join(REPO, ".build", "release", "scenery")),
+    parser.add_argument("--bin", default=DEFAULT_BIN,
                         help="the scenery binary (default: $SCENERY_BIN, else .build/release/scenery)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the generated data and command streams")
     args = parser.parse_args(argv)
 
-    binary = os.path.abspath(args.bin)
-    if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
-        print("scenery binary not found at %s; build it with `swift build -c release` or pass --bin PATH" % binary,
-              file=sys.stderr)
+    binary = check_binary(args.bin)
+    if binary is None:
         return 2
     if shutil.which("cat") is None:
         print("`cat` not found; the ping-pong reference needs it", file=sys.stderr)
@@ -732,49 +807,15 @@ def main(argv=None):
     report = Report()
     report.add("# Scenery benchmarks%s" % (" (--quick: smaller counts, targets are meant for the full run)" if args.quick else ""))
     report.add()
-    mtime = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(os.path.getmtime(binary)))
-    try:
-        load = "%.2f %.2f %.2f" % os.getloadavg()
-    except OSError:
-        load = "n/a"
-    report.add("- date: %s; binary: `%s` (built %s); commit: %s" % (time.strftime("%Y-%m-%d %H:%M:%S"), os.path.relpath(binary, REPO)
-                                                                   if binary.startswith(REPO) else binary, mtime, git_head()))
-    report.add("- machine: %s, %s CPUs, load average at start %s; Python %s"
-               % (platform.platform(), os.cpu_count(), load, platform.python_version()))
-    report.add()
+    add_run_info(report, binary)
 
     started = time.monotonic()
-    sections = [
+    run_sections(report, [
         ("Ping-pong", lambda: ping_pong(report, binary, **pp)),
         ("Throughput", lambda: throughput(report, binary, tp_count, args.seed)),
         ("Scale", lambda: scale(report, binary, seed=args.seed, **sc)),
-    ]
-    for name, run in sections:
-        try:
-            run()
-        except (BenchError, OSError, ValueError, KeyError) as e:
-            report.add("- **%s**: could not run: %s: %s: **FAIL**" % (name, type(e).__name__, e))
-            report.targets.append((name, False, "error", ""))
-            report.add()
-
-    report.add("## Summary")
-    report.add()
-    try:
-        report.add("Load average at the end: %.2f %.2f %.2f (the benchmark itself keeps one to two of the cores busy; more means other work competed)."
-                   % os.getloadavg())
-    except OSError:
-        pass
-    passed = sum(1 for t in report.targets if t[1])
-    report.add("%d of %d targets met%s. Total benchmark time %.0f s."
-               % (passed, len(report.targets),
-                  "" if passed == len(report.targets) else "; failing: " + ", ".join(t[0] for t in report.targets if not t[1]),
-                  time.monotonic() - started))
-
-    out_dir = os.path.join(REPO, "bench-results")
-    os.makedirs(out_dir, exist_ok=True)
-    with open(os.path.join(out_dir, "report.md"), "w", encoding="utf-8") as f:
-        f.write("\n".join(report.lines) + "\n")
-    print("\n(written to %s)" % os.path.relpath(os.path.join(out_dir, "report.md"), os.getcwd()))
+    ])
+    finish_report(report, started, "report.md")
     return 0
 
 

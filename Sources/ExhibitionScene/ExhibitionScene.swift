@@ -1,2 +1,139 @@
-/// The Exhibition scene (issue 5): placeholder until the scene lands.
-enum ExhibitionPlaceholder {}
+import SceneryCore
+
+/// The Avengers exhibition screen (seed 001): a looping movie behind the Captain America shield,
+/// frames, two mode buttons, and a field where one available circle and four unavailable grey
+/// dots stand on a grid, each joined to its two nearest neighbours. The available circle's ring
+/// turns once every 40 s.
+///
+/// `scene.open {"scene":"exhibition"}` takes no other params. Gestures: `tap` (the first mode
+/// button reshuffles the field, the available circle changes to another size) and the
+/// `reshuffle` method. Nothing else on screen reacts.
+public enum ExhibitionScene: Scene {
+    public typealias State = ExhibitionState
+
+    public static let name = "exhibition"
+
+    /// `reshuffle`: the same as a tap on the first mode button.
+    static let reshuffleMethod = MethodDescription(
+        name: "reshuffle",
+        summary: "exhibition: place the circles anew at random (as a tap on mode.nearme does).",
+        params: SchemaBuilder.object([]),
+        result: SchemaBuilder.change())
+
+    public static let methods: [MethodDescription] = [reshuffleMethod]
+    public static let openParameters: JSONObject = [:]
+
+    /// Picks the available circle's size at random, then a layout that keeps the placement rules.
+    public static func open(_ params: Params, viewport: Viewport, environment: SceneEnvironment) throws(RPCError) -> (State, [SceneEffect]) {
+        if let key = params.object.keys.first {
+            throw .invalidParams("params.\(key): unknown parameter; the exhibition scene takes no parameters besides scene")
+        }
+        var rng = EnvironmentRandom(environment)
+        let size = CircleSize.allCases[rng.index(below: CircleSize.allCases.count)]
+        let grid = FieldGrid(viewport: viewport)
+        let placed = Placement.random(size: size, grid: grid, using: &rng)
+        let now = environment.now()
+        let state = ExhibitionState(viewport: viewport, layout: placed ?? Placement.fallback(size: size, grid: grid),
+                                    layoutValid: placed != nil, cause: .open, ringStartMs: now, clockMs: now)
+        return (state, [])
+    }
+
+    /// Taps, the `reshuffle` method and viewport changes; `scroll` and `section` are not supported.
+    public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
+        switch action {
+        case .tap(let id, _):
+            guard let id else { return [] }
+            tap(&state, id, environment: environment)
+        case .method(let name, let params):
+            guard name == reshuffleMethod.name else {
+                throw .notSupported("\(name): the exhibition scene does not handle this method")
+            }
+            try params.allowOnly([])
+            reshuffle(&state, environment: environment)
+        case .viewport(let viewport):
+            guard viewport != state.viewport else { return [] }
+            relayout(&state, on: viewport, environment: environment)
+        case .scroll:
+            throw .notSupported("scroll: the exhibition scene does not scroll")
+        case .section:
+            throw .notSupported("section: the exhibition scene has no sections")
+        case .imageLoaded, .timerFired, .jobFinished:
+            return []
+        }
+        return []
+    }
+
+    /// Keeps the model's ring angle current, for a front end that joins late.
+    public static func clockAdvanced(_ state: inout State, nowMs: Int) {
+        state.clockMs = nowMs
+    }
+
+    /// The model (meaning) and the display list (nodes) of ``ExhibitionRender``.
+    public static func render(_ state: State) -> (model: JSON, display: DisplayList) {
+        ExhibitionRender.render(state)
+    }
+
+    /// The images drawn in code (``ExhibitionImages``); nil for the movie, which is not shipped.
+    public static func builtinImage(_ id: String) -> ImageData? { ExhibitionImages.image(id) }
+
+    // MARK: Gestures
+
+    /// The first mode button reshuffles; the available circle (its image, ring or photo) changes
+    /// size. The second mode button is inert (switching modes is not possible), and the shield,
+    /// frames, dots, lines and empty field do nothing.
+    static func tap(_ state: inout State, _ id: String, environment: SceneEnvironment) {
+        typealias ID = ExhibitionRender.NodeID
+        switch id {
+        case ID.firstModeButton:
+            reshuffle(&state, environment: environment)
+        case ID.availableCircle, ID.ring, ID.thumb:
+            resize(&state, environment: environment)
+        default:
+            break
+        }
+    }
+
+    /// A new random layout that stands differently, keeping the available circle's size. On a
+    /// field with no other layout that keeps the rules the circles stay where they are (the
+    /// current layout is valid there, or the fallback of a field too small for any).
+    static func reshuffle(_ state: inout State, environment: SceneEnvironment) {
+        var rng = EnvironmentRandom(environment)
+        if let next = Placement.random(size: state.layout.size, grid: state.grid, differentFrom: state.layout, using: &rng) {
+            state.layout = next
+            state.layoutValid = true
+        }
+        state.cause = .reshuffle
+    }
+
+    /// The available circle switches to one of the two other sizes at random; if that breaks
+    /// the placement rules, it moves, or failing that the field reshuffles.
+    static func resize(_ state: inout State, environment: SceneEnvironment) {
+        var rng = EnvironmentRandom(environment)
+        let others = CircleSize.allCases.filter { $0 != state.layout.size }
+        let size = others[rng.index(below: others.count)]
+        let grid = state.grid
+        let result = Placement.refit(FieldLayout(size: size, points: state.layout.points, grid: grid), grid: grid, using: &rng)
+        state.layout = result.layout
+        state.layoutValid = result.valid
+        switch result.refit {
+        case .kept: state.cause = .resize
+        case .moved: state.cause = .resizeMoved
+        case .reshuffled: state.cause = .resizeReshuffled
+        }
+    }
+
+    /// The same grid points on the new field, refitted if the new shape breaks the rules.
+    static func relayout(_ state: inout State, on viewport: Viewport, environment: SceneEnvironment) {
+        var rng = EnvironmentRandom(environment)
+        let grid = FieldGrid(viewport: viewport)
+        let result = Placement.refit(FieldLayout(size: state.layout.size, points: state.layout.points, grid: grid), grid: grid, using: &rng)
+        state.viewport = viewport
+        state.layout = result.layout
+        state.layoutValid = result.valid
+        switch result.refit {
+        case .kept: state.cause = .viewport
+        case .moved: state.cause = .viewportMoved
+        case .reshuffled: state.cause = .viewportReshuffled
+        }
+    }
+}

@@ -35,8 +35,16 @@ public enum ProtocolSchema {
             ("style", ["type": "object"]),
             ("text", ["type": "array", "items": S.ref("textRun")]),
             ("image", S.string("Asset id for asset.read.")),
-            ("animation", ["type": "object"]),
+            ("animation", S.ref("animation")),
         ], required: ["kind", "frame", "z", "layer", "style"])
+        defs["animation"] = S.object([
+            ("property", S.string("What moves; rotation: degrees clockwise about the centre of the frame.")),
+            ("keyframes", ["type": "array", "items": ["type": "number"], "minItems": 1,
+                           "description": "Values evenly spaced over durationMs, linearly interpolated."]),
+            ("durationMs", S.integer("One pass through the keyframes.", minimum: 1)),
+            ("startMs", S.integer("When the first pass starts, on the scene clock.")),
+            ("repeat", S.boolean("true: the passes repeat forever; false: the last keyframe holds.")),
+        ], required: ["property", "keyframes", "durationMs", "startMs", "repeat"])
         defs["content"] = [
             "oneOf": [
                 ["type": "null"],

@@ -25,15 +25,18 @@ public struct Node: Equatable, Sendable {
     public var text: [TextRun]
     /// Asset id, for `image` nodes; `asset.read` returns its bytes.
     public var image: String?
+    /// Motion the front end runs by itself (a turning ring); in the JSON only when present.
+    public var animation: Animation?
 
     public init(_ kind: Kind, frame: Rect, z: Int = 0, layer: Layer = .screen, style: JSONObject = JSONObject(),
-                text: [TextRun] = [], image: String? = nil) {
+                text: [TextRun] = [], image: String? = nil, animation: Animation? = nil) {
         self.kind = kind; self.frame = frame; self.z = z; self.layer = layer
-        self.style = style; self.text = text; self.image = image
+        self.style = style; self.text = text; self.image = image; self.animation = animation
     }
 
     public var json: JSON {
         var object = JSONObject()
+        if let animation { object["animation"] = animation.json }
         object["frame"] = frame.json
         if let image { object["image"] = .string(image) }
         object["kind"] = .string(kind.rawValue)

@@ -38,6 +38,11 @@ public protocol Scene {
     /// `asset.read` asks for it; nil for ids the scene does not know. Throws when the bytes
     /// cannot be read (the archive changed on disk, a bad CRC). Defaults to nil.
     static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData?
+    /// The virtual clock moved to `nowMs` (`clock.advance`, after the timers due on the way
+    /// fired). For a scene whose model reports something that moves with time, such as the
+    /// phase of an animation a front end joining late must start in; the default does nothing.
+    /// Not called with the real clock, whose time moves continuously rather than in steps.
+    static func clockAdvanced(_ state: inout State, nowMs: Int)
 }
 
 extension Scene where Memo == Void {
@@ -48,6 +53,7 @@ extension Scene where Memo == Void {
 extension Scene {
 
     public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? { nil }
+    public static func clockAdvanced(_ state: inout State, nowMs: Int) {}
 }
 
 /// A user action or an outside event, as the engine hands it to a scene.

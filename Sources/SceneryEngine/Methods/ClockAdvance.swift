@@ -1,7 +1,8 @@
 import SceneryCore
 
-/// `clock.advance`: moves the virtual clock forward by `ms`, firing due timers in order; the
-/// response carries one patch for everything they changed and the new `nowMs`.
+/// `clock.advance`: moves the virtual clock forward by `ms`, firing due timers in order, then
+/// tells the scene the new time; the response carries one patch for everything that changed and
+/// the new `nowMs`.
 enum ClockAdvance: EngineMethod {
     static let maxStep = 86_400_000
 
@@ -26,6 +27,7 @@ enum ClockAdvance: EngineMethod {
             engine.applyTimerEffects()
         }
         engine.clock.now = target
+        engine.tellSceneClockAdvanced(to: target)
         var result = engine.changeResult()
         result["nowMs"] = .number(Double(target))
         return result
@@ -33,6 +35,15 @@ enum ClockAdvance: EngineMethod {
 }
 
 extension Engine {
+    /// Lets the open scene bring time-dependent parts of its model up to `nowMs` (an
+    /// animation's phase), so the advance's patch and a later `snapshot` show them.
+    func tellSceneClockAdvanced(to nowMs: Int) {
+        guard var current = scene else { return }
+        scene = nil  // hold the only reference, so the state mutates in place
+        current.clockAdvanced(nowMs: nowMs)
+        scene = current
+    }
+
     /// Starts and cancels the timers the scene just asked for, so a timer that re-arms itself
     /// fires again within the same `clock.advance`; other effects stay queued.
     func applyTimerEffects() {

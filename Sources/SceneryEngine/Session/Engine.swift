@@ -1,4 +1,5 @@
 import DirectoryScene
+import ExhibitionScene
 import HooScene
 import SceneryCore
 
@@ -16,7 +17,7 @@ public enum ClockMode: String, Sendable {
 public final class Engine {
     public let limits: EngineLimits
     let environment: EngineEnvironment
-    static let sceneTypes: [SceneType] = [SceneType(DirectoryScene.self), SceneType(HooScene.self)]
+    static let sceneTypes: [SceneType] = [SceneType(DirectoryScene.self), SceneType(HooScene.self), SceneType(ExhibitionScene.self)]
 
     // Session state. Each method validates everything before it changes any of these.
     var initialized = false

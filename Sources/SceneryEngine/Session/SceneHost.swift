@@ -12,6 +12,8 @@ protocol OpenScene {
     mutating func resetMemo()
     /// An image of the open state, read when asked for (see ``Scene/asset(_:in:environment:)``).
     func asset(_ id: String, environment: SceneEnvironment) throws(RPCError) -> ImageData?
+    /// The virtual clock moved (see ``Scene/clockAdvanced(_:nowMs:)``).
+    mutating func clockAdvanced(nowMs: Int)
 }
 
 /// The concrete ``OpenScene`` for a scene type `S`.
@@ -32,6 +34,8 @@ struct SceneHost<S: Scene>: OpenScene {
     func asset(_ id: String, environment: SceneEnvironment) throws(RPCError) -> ImageData? {
         try S.asset(id, in: state, environment: environment)
     }
+
+    mutating func clockAdvanced(nowMs: Int) { S.clockAdvanced(&state, nowMs: nowMs) }
 }
 
 /// A scene type the engine can open, erased to what `scene.open` needs.

@@ -1,0 +1,169 @@
+import SceneryCore
+
+/// A region of an image: a test on pixel coordinates and the box outside which it is empty
+/// (only the box is visited when painting).
+struct Shape {
+    var minX: Double, minY: Double, maxX: Double, maxY: Double
+    var contains: (Double, Double) -> Bool
+
+    static func disc(_ cx: Double, _ cy: Double, _ r: Double) -> Shape {
+        Shape(minX: cx - r, minY: cy - r, maxX: cx + r, maxY: cy + r) { x, y in
+            (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r
+        }
+    }
+
+    /// The band between radii `inner` and `outer`.
+    static func annulus(_ cx: Double, _ cy: Double, inner: Double, outer: Double) -> Shape {
+        Shape(minX: cx - outer, minY: cy - outer, maxX: cx + outer, maxY: cy + outer) { x, y in
+            let d = (x - cx) * (x - cx) + (y - cy) * (y - cy)
+            return d <= outer * outer && d >= inner * inner
+        }
+    }
+
+    static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Shape {
+        Shape(minX: x, minY: y, maxX: x + w, maxY: y + h) { px, py in px >= x && px <= x + w && py >= y && py <= y + h }
+    }
+
+    /// A stroke of `width` from `a` to `b`, with round ends.
+    static func segment(_ a: (Double, Double), _ b: (Double, Double), width: Double) -> Shape {
+        let r = width / 2
+        let abx = b.0 - a.0, aby = b.1 - a.1
+        let length2 = max(abx * abx + aby * aby, 1e-12)
+        return Shape(minX: min(a.0, b.0) - r, minY: min(a.1, b.1) - r, maxX: max(a.0, b.0) + r, maxY: max(a.1, b.1) + r) { x, y in
+            let t = min(1, max(0, ((x - a.0) * abx + (y - a.1) * aby) / length2))
+            let dx = x - (a.0 + t * abx), dy = y - (a.1 + t * aby)
+            return dx * dx + dy * dy <= r * r
+        }
+    }
+
+    /// The inside of closed outlines by the even-odd rule (a second outline cuts a hole).
+    static func polygon(_ outlines: [(Double, Double)]...) -> Shape {
+        let points = outlines.flatMap { $0 }
+        return Shape(minX: points.map(\.0).min()!, minY: points.map(\.1).min()!,
+                     maxX: points.map(\.0).max()!, maxY: points.map(\.1).max()!) { x, y in
+            var inside = false
+            for outline in outlines {
+                var j = outline.count - 1
+                for i in outline.indices {
+                    let (xi, yi) = outline[i], (xj, yj) = outline[j]
+                    if (yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi { inside.toggle() }
+                    j = i
+                }
+            }
+            return inside
+        }
+    }
+
+    /// The outline of a closed polygon, stroked with `width`.
+    static func outline(_ points: [(Double, Double)], width: Double) -> [Shape] {
+        points.indices.map { segment(points[$0], points[($0 + 1) % points.count], width: width) }
+    }
+
+    func subtracting(_ other: Shape) -> Shape {
+        let (inside, outside) = (contains, other.contains)
+        return Shape(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { x, y in inside(x, y) && !outside(x, y) }
+    }
+}
+
+/// An RGBA picture painted shape by shape, each blended over what is there ("source over") with
+/// smoothed edges, then encoded as PNG by ``Canvas``.
+struct Sketch {
+    let width: Int
+    let height: Int
+    /// Straight (not premultiplied) RGBA, 0...1.
+    private var pixels: [Double]
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = Array(repeating: 0, count: width * height * 4)
+    }
+
+    /// Paints `shape` in `color` (0xRRGGBBAA).
+    mutating func paint(_ shape: Shape, _ color: UInt32) {
+        paint(shape) { _, _ in color }
+    }
+
+    /// Paints `shape` with a colour that varies over the image (a gradient).
+    mutating func paint(_ shape: Shape, colorAt color: (Double, Double) -> UInt32) {
+        let x0 = max(0, Int(shape.minX.rounded(.down))), x1 = min(width - 1, Int(shape.maxX.rounded(.up)))
+        let y0 = max(0, Int(shape.minY.rounded(.down))), y1 = min(height - 1, Int(shape.maxY.rounded(.up)))
+        guard x0 <= x1, y0 <= y1 else { return }
+        // Coverage is sampled at pixel corners, each shared by four pixels: one test per pixel
+        // for edges as smooth as 2x2 supersampling gives.
+        func corners(_ y: Int) -> [Bool] { (x0...x1 + 1).map { shape.contains(Double($0), Double(y)) } }
+        var above = corners(y0)
+        for py in y0...y1 {
+            let below = corners(py + 1)
+            for i in 0...(x1 - x0) {
+                let hits = (above[i] ? 1 : 0) + (above[i + 1] ? 1 : 0) + (below[i] ? 1 : 0) + (below[i + 1] ? 1 : 0)
+                guard hits > 0 else { continue }
+                let px = x0 + i
+                blend(px, py, color(Double(px) + 0.5, Double(py) + 0.5), coverage: Double(hits) / 4)
+            }
+            above = below
+        }
+    }
+
+    mutating func paint(_ shapes: [Shape], _ color: UInt32) {
+        for shape in shapes { paint(shape, color) }
+    }
+
+    private mutating func blend(_ x: Int, _ y: Int, _ color: UInt32, coverage: Double) {
+        let i = (y * width + x) * 4
+        let sa = Double(color & 0xFF) / 255 * coverage
+        let da = pixels[i + 3]
+        let a = sa + da * (1 - sa)
+        guard a > 0 else { return }
+        let keep = da * (1 - sa)
+        pixels[i] = (Double(color >> 24 & 0xFF) / 255 * sa + pixels[i] * keep) / a
+        pixels[i + 1] = (Double(color >> 16 & 0xFF) / 255 * sa + pixels[i + 1] * keep) / a
+        pixels[i + 2] = (Double(color >> 8 & 0xFF) / 255 * sa + pixels[i + 2] * keep) / a
+        pixels[i + 3] = a
+    }
+
+    /// The PNG, rows written as runs of equal pixels.
+    func png() -> ImageData {
+        var canvas = Canvas(width: width, height: height)
+        for y in 0..<height {
+            var x = 0
+            while x < width {
+                let color = packed(x, y)
+                var end = x + 1
+                while end < width && packed(end, y) == color { end += 1 }
+                if color & 0xFF != 0 { canvas.fillRect(x: x, y: y, width: end - x, height: 1, color: color) }
+                x = end
+            }
+        }
+        return canvas.png()
+    }
+
+    private func packed(_ x: Int, _ y: Int) -> UInt32 {
+        let i = (y * width + x) * 4
+        func byte(_ v: Double) -> UInt32 { UInt32((min(1, max(0, v)) * 255).rounded()) }
+        let alpha = byte(pixels[i + 3])
+        guard alpha > 0 else { return 0 }
+        return byte(pixels[i]) << 24 | byte(pixels[i + 1]) << 16 | byte(pixels[i + 2]) << 8 | alpha
+    }
+}
+
+/// Sine and cosine by Taylor series, as the Directory icons do: exact enough for drawing and
+/// the same on every platform (the C library's may differ in the last bit).
+enum Dial {
+    static func sine(_ x: Double) -> Double {
+        var x = x.truncatingRemainder(dividingBy: 2 * Double.pi)
+        if x > Double.pi { x -= 2 * Double.pi } else if x < -Double.pi { x += 2 * Double.pi }
+        var term = x, sum = x
+        for n in 1..<12 {
+            term *= -x * x / Double((2 * n) * (2 * n + 1))
+            sum += term
+        }
+        return sum
+    }
+
+    /// The point at `radius` from (`cx`, `cy`) at `degrees` clockwise from 12 o'clock.
+    static func point(_ cx: Double, _ cy: Double, radius: Double, degrees: Double) -> (Double, Double) {
+        let radians = degrees * Double.pi / 180
+        return (cx + radius * sine(radians), cy - radius * sine(radians + Double.pi / 2))
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import ExhibitionScene
+@testable import SceneryCore
+
+@Suite("Exhibition images")
+struct ExhibitionImagesTests {
+    static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/seed-data/Exhibition/resources")
+
+    /// Each asset and the resource it stands for.
+    static let originals: [(String, String)] = [
+        ("exhibition.shield", "photo_captain_america"), ("exhibition.thumb.ca", "thumb_ca"), ("exhibition.ring", "circle_floaters"),
+        ("exhibition.circle.large", "circle_lrg"), ("exhibition.circle.medium", "circle_med"), ("exhibition.circle.small", "circle_sml"),
+        ("exhibition.frame.top", "frame_top"), ("exhibition.frame.bottom", "frame_bottom"), ("exhibition.frame.left", "frame_left"),
+        ("exhibition.toggle.nearme.on", "toggle_nearme_on"), ("exhibition.toggle.nearme.off", "toggle_nearme_off"),
+        ("exhibition.toggle.list.on", "toggle_list_on"), ("exhibition.toggle.list.off", "toggle_list_off"),
+    ]
+
+    static func resourceSize(_ name: String) throws -> (Int, Int) {
+        let data = try Data(contentsOf: resources.appendingPathComponent("\(name)@2x.png"))
+        let image = try #require(ImageData.sniff([UInt8](data)))
+        return (image.width, image.height)
+    }
+
+    @Test("every image drawn in code is a PNG of its resource's pixel size (squared where the resource is off by a pixel or two)")
+    func sizes() throws {
+        #expect(Set(Self.originals.map(\.0)) == Set(ExhibitionImages.ids))
+        for (id, resource) in Self.originals {
+            let image = try #require(ExhibitionScene.builtinImage(id), "\(id)")
+            #expect(ImageData.sniff(image.bytes) == image && image.mime == "image/png")
+            let (width, height) = try Self.resourceSize(resource)
+            #expect(abs(image.width - width) <= 2 && abs(image.height - height) <= 2, "\(id) is \(image.width)x\(image.height), \(resource) \(width)x\(height)")
+        }
+    }
+
+    @Test("the metrics in points are the resources' pixel sizes halved")
+    func metricsFromResources() throws {
+        typealias M = ExhibitionMetrics
+        #expect(try Self.resourceSize("circle_lrg").0 == Int(M.largeCircleDiameter * 2))
+        #expect(try Self.resourceSize("circle_med").0 == Int(M.mediumCircleDiameter * 2))
+        #expect(try Self.resourceSize("circle_sml").0 == Int(M.smallCircleDiameter * 2))
+        #expect(try Self.resourceSize("photo_captain_america") == (Int(M.shieldSize * 2), Int(M.shieldSize * 2)))
+        #expect(try Self.resourceSize("toggle_nearme_on") == (Int(M.modeButtonWidth * 2), Int(M.modeButtonHeight * 2)))
+        #expect(try Self.resourceSize("frame_top").1 == Int(M.frameTopHeight * 2))
+        #expect(try Self.resourceSize("frame_bottom").1 == Int(M.frameBottomHeight * 2))
+        #expect(try Self.resourceSize("frame_left") == (Int(M.frameLeftWidth * 2), Int(M.frameLeftHeight * 2)))
+    }
+
+    @Test("unknown ids and the movie are not served")
+    func unknown() {
+        #expect(ExhibitionScene.builtinImage("exhibition.nothing") == nil)
+        #expect(ExhibitionScene.builtinImage(ExhibitionRender.movie) == nil)
+    }
+}
