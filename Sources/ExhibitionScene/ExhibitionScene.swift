@@ -29,7 +29,7 @@ public enum ExhibitionScene: Scene {
             throw .invalidParams("params.\(key): unknown parameter; the exhibition scene takes no parameters besides scene")
         }
         var rng = EnvironmentRandom(environment)
-        let size = CircleSize.allCases[rng.index(below: CircleSize.allCases.count)]
+        let size = CircleSize.allCases[rng.below( CircleSize.allCases.count)]
         let grid = FieldGrid(viewport: viewport)
         let placed = Placement.random(size: size, grid: grid, using: &rng)
         let now = environment.now()
@@ -110,7 +110,7 @@ public enum ExhibitionScene: Scene {
     static func resize(_ state: inout State, environment: SceneEnvironment) {
         var rng = EnvironmentRandom(environment)
         let others = CircleSize.allCases.filter { $0 != state.layout.size }
-        let size = others[rng.index(below: others.count)]
+        let size = others[rng.below( others.count)]
         let grid = state.grid
         let result = Placement.refit(FieldLayout(size: size, points: state.layout.points, grid: grid), grid: grid, using: &rng)
         state.layout = result.layout

@@ -15,7 +15,7 @@ struct NearestNeighbourTests {
         var rng = SeededRandom(seed: 77)
         var ties = 0
         for _ in 0..<2000 {
-            let size = CircleSize.allCases[rng.index(below: 3)]
+            let size = CircleSize.allCases[rng.below( 3)]
             let layout = Placement.random(size: size, grid: grid, using: &rng)!
             let c = layout.points.map(grid.center)
             // The rule, written out: distance (to 1/1000 pt²), then higher on screen, then further left.

@@ -147,23 +147,11 @@ struct Sketch {
     }
 }
 
-/// Sine and cosine by Taylor series, as the Directory icons do: exact enough for drawing and
-/// the same on every platform (the C library's may differ in the last bit).
+/// Points on a circle, by the platform-independent ``DeterministicMath``.
 enum Dial {
-    static func sine(_ x: Double) -> Double {
-        var x = x.truncatingRemainder(dividingBy: 2 * Double.pi)
-        if x > Double.pi { x -= 2 * Double.pi } else if x < -Double.pi { x += 2 * Double.pi }
-        var term = x, sum = x
-        for n in 1..<12 {
-            term *= -x * x / Double((2 * n) * (2 * n + 1))
-            sum += term
-        }
-        return sum
-    }
-
     /// The point at `radius` from (`cx`, `cy`) at `degrees` clockwise from 12 o'clock.
     static func point(_ cx: Double, _ cy: Double, radius: Double, degrees: Double) -> (Double, Double) {
         let radians = degrees * Double.pi / 180
-        return (cx + radius * sine(radians), cy - radius * sine(radians + Double.pi / 2))
+        return (cx + radius * DeterministicMath.sine(radians), cy - radius * DeterministicMath.cosine(radians))
     }
 }

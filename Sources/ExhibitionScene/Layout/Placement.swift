@@ -46,14 +46,14 @@ public enum Placement {
         attempts: for _ in 0..<maxAttempts {
             points.removeAll(keepingCapacity: true)
             centers.removeAll(keepingCapacity: true)
-            points.append(availableSpots[rng.index(below: availableSpots.count)])
+            points.append(availableSpots[rng.below( availableSpots.count)])
             centers.append(grid.center(points[0]))
             for k in 1..<count {
                 var draws = 0
                 while true {
                     guard draws < maxDrawsPerDot else { continue attempts }
                     draws += 1
-                    let point = dotSpots[rng.index(below: dotSpots.count)]
+                    let point = dotSpots[rng.below( dotSpots.count)]
                     let center = grid.center(point)
                     var isApart = true
                     for j in 0..<centers.count where !apart(center, radii[k], centers[j], radii[j]) {
@@ -85,7 +85,7 @@ public enum Placement {
             return problems(moved, grid: grid).isEmpty ? moved : nil
         }
         guard !candidates.isEmpty else { return nil }
-        return candidates[rng.index(below: candidates.count)]
+        return candidates[rng.below( candidates.count)]
     }
 
     /// How ``refit(_:grid:using:)`` kept the rules after a change of size or of field.

@@ -28,7 +28,12 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     private func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
 
-    /// A uniform integer in `0..<bound` (Lemire's method, no modulo bias), identical everywhere.
+}
+
+extension RandomNumberGenerator {
+    /// A uniform integer in `0..<bound` (Lemire's method, no modulo bias), written out rather
+    /// than taken from `Int.random(in:using:)`, whose algorithm the standard library does not
+    /// promise to keep: a seed gives the same values on every platform and release.
     public mutating func below(_ bound: Int) -> Int {
         precondition(bound > 0)
         let b = UInt64(bound)
