@@ -312,7 +312,10 @@ class HooRealClockTest(unittest.TestCase):
             for phase, x in (("began", 40), ("changed", 60), ("changed", 140), ("ended", 140)):
                 engine.request("pan", {"phase": phase, "x": x, "y": 150})
             engine.drain(wait=0.2)
-            engine.verify()
+            before = engine.verify()["nowMs"]
+            time.sleep(0.05)
+            # snapshot's nowMs is the scene clock: with the real clock it runs on its own.
+            self.assertGreaterEqual(engine.verify()["nowMs"], before + 50)
 
 
 if __name__ == "__main__":

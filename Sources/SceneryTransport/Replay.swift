@@ -3,6 +3,15 @@ import SceneryEngine
 
 /// Replays transcripts against an in-process engine, through the same line framing as stdin.
 public enum Replay {
+    /// The live environment with the real clock stopped at 0 ms: a transcript recorded with
+    /// `"clock":"real"` replays the same (its `snapshot`s say `nowMs` 0); its timers and jobs,
+    /// which fire on their own in a live session, do not run in a replay.
+    public static var environment: EngineEnvironment {
+        var environment = LiveEnvironment.make()
+        environment.realTimeMs = { 0 }
+        return environment
+    }
+
     /// Runs every request of `transcript` on a fresh engine; the output lines of each step.
     public static func run(_ transcript: Transcript, environment: EngineEnvironment, limits: EngineLimits = EngineLimits()) -> [[String]] {
         let engine = Engine(environment: environment, limits: limits)

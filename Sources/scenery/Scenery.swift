@@ -42,13 +42,16 @@ extension Scenery {
         @Flag(help: "Print the protocol's JSON Schema and exit.")
         var schema = false
 
+        @Flag(help: "Keep the real clock at 0 ms, as `replay` does, so a real-clock transcript's output is reproducible (tests use it).")
+        var stoppedClock = false
+
         func run() throws {
             if schema {
                 print(CanonicalJSON.pretty(ProtocolSchema.document()))
                 return
             }
             let output = ProtocolOutput.guardStandardOutput()
-            let environment = LiveEnvironment.make()
+            let environment = stoppedClock ? SceneryTransport.Replay.environment : LiveEnvironment.make()
             let engine = Engine(environment: environment, limits: options.limits)
             EngineLoop(engine: engine, environment: environment, input: FileInput(fd: 0), output: output).run()
         }
@@ -81,7 +84,7 @@ extension Scenery {
                     failures += 1
                     continue
                 }
-                let actual = SceneryTransport.Replay.run(transcript, environment: LiveEnvironment.make(), limits: options.limits)
+                let actual = SceneryTransport.Replay.run(transcript, environment: SceneryTransport.Replay.environment, limits: options.limits)
                 if update {
                     try transcript.updated(with: actual).write(toFile: file, atomically: true, encoding: .utf8)
                     print("updated \(file)")

@@ -13,13 +13,14 @@ struct GoldenTranscriptTests {
     @Test("the built binary reproduces each transcript byte for byte", arguments: Paths.transcripts)
     func replay(path: String) throws {
         let transcript = try Transcript.load(path)
-        let run = try runProcess(Paths.binary, [], stdin: transcript.input)
+        // The real clock stopped at 0 ms, as in `scenery replay`: real-clock transcripts report nowMs 0.
+        let run = try runProcess(Paths.binary, ["--stopped-clock"], stdin: transcript.input)
         #expect(run.status == 0, "exit status \(run.status): \(run.stderr)")
         let actual = run.stdout.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
         let expected = transcript.steps.flatMap(\.expected)
         if actual != expected {
             // Re-run in process to attribute the difference to a request, for a readable message.
-            let grouped = Replay.run(transcript, environment: LiveEnvironmentForTests.environment)
+            let grouped = Replay.run(transcript, environment: Replay.environment)
             Issue.record(Comment(rawValue: Replay.firstMismatch(transcript, grouped, file: path)
                 ?? "the binary's output differs from the in-process replay (\(actual.count) lines vs \(expected.count) expected)"))
         }
@@ -81,7 +82,3 @@ struct PythonTests {
     }
 }
 
-/// The live environment, for the in-process replay that explains a mismatch.
-enum LiveEnvironmentForTests {
-    static let environment = LiveEnvironment.make()
-}
