@@ -89,6 +89,12 @@ public enum HooScene: Scene {
     }
 
     /// The model and the visible part of the screen (``HooRender``).
+    public static func render(_ state: State, memo: inout HooMemo) -> (model: JSON, display: DisplayList) {
+        HooRender.render(state, memo: &memo)
+    }
+
+    public static func newMemo() -> HooMemo { HooMemo() }
+
     public static func render(_ state: State) -> (model: JSON, display: DisplayList) {
         HooRender.render(state)
     }

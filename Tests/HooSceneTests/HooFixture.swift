@@ -51,7 +51,7 @@ enum HooFixture {
     }
 
     static func nodes(_ state: HooState) -> [String: Node] {
-        Dictionary(HooScene.render(state).display.nodes.map { ($0.id, $0.node) }, uniquingKeysWith: { a, _ in a })
+        Dictionary(HooScene.render(state).display.allNodes.map { ($0.id, $0.node) }, uniquingKeysWith: { a, _ in a })
     }
 
     static func model(_ state: HooState) -> JSON { HooScene.render(state).model }

@@ -1,5 +1,24 @@
 import SceneryCore
 
+/// What the Hoo scene remembers between renders: its node groups by key.
+public typealias HooMemo = RenderMemo<HooGroupKey, HooGroupInputs>
+
+/// A node group of the Hoo screen: the chrome, or one cell of the flow.
+public enum HooGroupKey: Hashable, Sendable {
+    case chrome
+    /// The cell at this position of the flow across all sets.
+    case cell(index: Int)
+}
+
+/// What a group's nodes are built from: when these are equal, the previous render's group is
+/// reused.
+public enum HooGroupInputs: Equatable, Sendable {
+    /// Background, header, logo, lines, the selected Hoo's title, poem line and overlay.
+    case chrome(viewport: Viewport, header: String?, title: String?, poemLine: String?, overlay: String?)
+    /// A cell; `colorName` on a set's first cell.
+    case cell(frame: Rect, set: Int, hoo: Int, selected: Bool, colorName: String?)
+}
+
 /// Turns a ``HooState`` into the `model` and `display` parts of the state document. Only the
 /// cells near the visible part of the grid become nodes, so a render costs the same for 9 Hoos
 /// or 100k.
@@ -17,16 +36,36 @@ enum HooRender {
     static let headerStyle: JSONObject = ["contentMode": "aspectFit", "align": "left"]
     static let imageStyle: JSONObject = ["contentMode": "aspectFit"]
 
-    static func render(_ state: HooState) -> (model: JSON, display: DisplayList) {
+    /// Renders through `memo`: each cell and the chrome are a ``NodeGroup`` rebuilt only when
+    /// what it shows changed, so a tap or a scrub costs the cells it touched.
+    static func render(_ state: HooState, memo: inout HooMemo) -> (model: JSON, display: DisplayList) {
         let layout = state.layout
         let grid = state.grid
         var display = DisplayList(content: ScrollContent(frame: layout.gridFrame, width: state.viewport.width,
                                                          height: grid.contentHeight, offsetY: state.offset))
-        display.add("background", Node(.rect, frame: Rect(x: 0, y: 0, width: state.viewport.width, height: state.viewport.height),
-                                       style: ["background": .string(M.background)]))
-        addCells(state, grid: grid, to: &display)
-        addChrome(state, layout: layout, to: &display)
+        let selected = state.selection.flatMap { state.catalog.hoo($0) }
+        let header = state.headerSetIndex.flatMap { headerAsset(state, setIndex: $0) }
+        let overlay = state.selection.flatMap { ref -> String? in
+            guard let (s, hoo) = state.catalog.hoo(ref), let image = hoo.image else { return nil }
+            return HooAssetID.hoo(image, set: ref.set, hoo: hoo.number, load: state.catalog.loads[s])
+        }
+        let chrome = HooGroupInputs.chrome(viewport: state.viewport, header: header, title: selected?.hoo.title,
+                                           poemLine: selected?.hoo.poemLine, overlay: overlay)
+        display.add(memo.group(.chrome, inputs: chrome) {
+            var nodes = DisplayList()
+            nodes.add("background", Node(.rect, frame: Rect(x: 0, y: 0, width: state.viewport.width, height: state.viewport.height),
+                                         style: ["background": .string(M.background)]))
+            addChrome(state, layout: layout, header: header, overlay: overlay, to: &nodes)
+            return nodes.nodes
+        })
+        addCells(state, grid: grid, memo: &memo, to: &display)
+        memo.endRender()
         return (model(state), display)
+    }
+
+    static func render(_ state: HooState) -> (model: JSON, display: DisplayList) {
+        var memo = HooMemo()
+        return render(state, memo: &memo)
     }
 
     /// The content band whose cells are nodes: the visible part plus half its height above and
@@ -62,7 +101,7 @@ enum HooRender {
 
     // MARK: Cells
 
-    static func addCells(_ state: HooState, grid: HooGrid, to display: inout DisplayList) {
+    static func addCells(_ state: HooState, grid: HooGrid, memo: inout HooMemo, to display: inout DisplayList) {
         let band = renderedBand(state)
         let range = grid.indexes(minY: band.minY, maxY: band.maxY)
         guard let first = state.catalog.location(ofIndex: range.lowerBound) else { return }
@@ -73,47 +112,58 @@ enum HooRender {
             while h >= catalog.sets[s].hoos.count { s += 1; h = 0 }
             let set = catalog.sets[s], hoo = set.hoos[h]
             let frame = grid.cellFrame(index)
-            let id = "cell.\(set.number).\(hoo.number)"
-            display.add(id, Node(.circle, frame: frame, z: M.zCell, layer: .content, style: cellStyle))
-            if selected == HooRef(set: set.number, hoo: hoo.number) {
-                // The disc takes the number's place and covers the colour name.
-                let inset = (M.cellSize - M.discSize) / 2
-                display.add("selection.disc", Node(.circle, frame: Rect(x: frame.x + inset, y: frame.y + inset, width: M.discSize, height: M.discSize),
-                                                   z: M.zDisc, layer: .content, style: discStyle))
-            } else {
-                display.add(id + ".label", Node(.text, frame: frame, z: M.zCellText, layer: .content, style: numberStyle,
-                                                text: [TextRun(String(hoo.number), font: M.mediumFont, size: M.numberSize, weight: "medium", color: M.textColor)]))
-                if h == 0 {
-                    // Turned to read bottom to top: the frame is the upright box on screen.
-                    let nameFrame = Rect(x: frame.x + M.colorNameCenterX - M.colorNameThickness / 2, y: frame.y,
-                                         width: M.colorNameThickness, height: M.cellSize)
-                    display.add("set.\(set.number).color", Node(.text, frame: nameFrame, z: M.zCellText, layer: .content, style: colorNameStyle,
-                                                                text: [TextRun(set.color.uppercased(), font: M.mediumFont, size: M.colorNameSize,
-                                                                               weight: "medium", color: M.textColor)]))
-                }
-            }
+            let isSelected = selected == HooRef(set: set.number, hoo: hoo.number)
+            let inputs = HooGroupInputs.cell(frame: frame, set: set.number, hoo: hoo.number, selected: isSelected,
+                                             colorName: h == 0 ? set.color : nil)
+            display.add(memo.group(.cell(index: index), inputs: inputs) {
+                var cell = DisplayList()
+                addCell(set: set, hoo: hoo, frame: frame, selected: isSelected, first: h == 0, to: &cell)
+                return cell.nodes
+            })
             h += 1
+        }
+    }
+
+    /// One cell: the black circle, and the number (and on a set's first cell the colour name),
+    /// or the selection disc in their place.
+    static func addCell(set: HooSet, hoo: Hoo, frame: Rect, selected: Bool, first: Bool, to display: inout DisplayList) {
+        let id = "cell.\(set.number).\(hoo.number)"
+        display.add(id, Node(.circle, frame: frame, z: M.zCell, layer: .content, style: cellStyle))
+        if selected {
+            // The disc takes the number's place and covers the colour name.
+            let inset = (M.cellSize - M.discSize) / 2
+            display.add("selection.disc", Node(.circle, frame: Rect(x: frame.x + inset, y: frame.y + inset, width: M.discSize, height: M.discSize),
+                                               z: M.zDisc, layer: .content, style: discStyle))
+            return
+        }
+        display.add(id + ".label", Node(.text, frame: frame, z: M.zCellText, layer: .content, style: numberStyle,
+                                        text: [TextRun(String(hoo.number), font: M.mediumFont, size: M.numberSize, weight: "medium", color: M.textColor)]))
+        if first {
+            // Turned to read bottom to top: the frame is the upright box on screen.
+            let nameFrame = Rect(x: frame.x + M.colorNameCenterX - M.colorNameThickness / 2, y: frame.y,
+                                 width: M.colorNameThickness, height: M.cellSize)
+            display.add("set.\(set.number).color", Node(.text, frame: nameFrame, z: M.zCellText, layer: .content, style: colorNameStyle,
+                                                        text: [TextRun(set.color.uppercased(), font: M.mediumFont, size: M.colorNameSize,
+                                                                       weight: "medium", color: M.textColor)]))
         }
     }
 
     // MARK: Chrome
 
-    static func addChrome(_ state: HooState, layout: HooScreenLayout, to display: inout DisplayList) {
-        if let s = state.headerSetIndex, let asset = headerAsset(state, setIndex: s) {
-            display.add("header", Node(.image, frame: layout.headerFrame, z: M.zChrome, style: headerStyle, image: asset))
+    static func addChrome(_ state: HooState, layout: HooScreenLayout, header: String?, overlay: String?, to display: inout DisplayList) {
+        if let header {
+            display.add("header", Node(.image, frame: layout.headerFrame, z: M.zChrome, style: headerStyle, image: header))
         }
         display.add("logo", Node(.image, frame: layout.logoFrame, z: M.zChrome, style: imageStyle, image: HooImages.logo))
         display.add("line.top", Node(.line, frame: layout.topLine, z: M.zChrome, style: lineStyle))
         display.add("line.bottom", Node(.line, frame: layout.bottomLine, z: M.zChrome, style: lineStyle))
-        guard let ref = state.selection, let (s, hoo) = state.catalog.hoo(ref) else { return }
+        guard let ref = state.selection, let (_, hoo) = state.catalog.hoo(ref) else { return }
         display.add("bottom.title", Node(.text, frame: layout.titleFrame, z: M.zChrome, style: bottomTextStyle,
                                          text: [TextRun(hoo.title, font: M.mediumFont, size: M.titleSize, weight: "medium", color: M.textColor)]))
         display.add("bottom.poem", Node(.text, frame: layout.poemFrame, z: M.zChrome, style: bottomTextStyle,
                                         text: [TextRun(hoo.poemLine, font: M.lightFont, size: M.poemSize, weight: "light", color: M.textColor)]))
-        if let image = hoo.image {
-            let set = state.catalog.sets[s]
-            let id = HooAssetID.hoo(image, set: set.number, hoo: hoo.number, load: state.catalog.loads[s])
-            display.add("overlay", Node(.image, frame: layout.overlayFrame, z: M.zOverlay, style: imageStyle, image: id))
+        if let overlay {
+            display.add("overlay", Node(.image, frame: layout.overlayFrame, z: M.zOverlay, style: imageStyle, image: overlay))
         }
     }
 

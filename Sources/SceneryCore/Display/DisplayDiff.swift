@@ -46,13 +46,16 @@ extension DisplayList {
         return result
     }
 
-    /// The nodes sorted by id, stable.
+    /// The nodes sorted by id, stable. Compares ids only, read once into their own array: a
+    /// node is large, and reading one out of the list in a comparison copies it.
     static func sortedByID(_ nodes: [(id: String, node: Node)]) -> [(id: String, node: Node)] {
         guard nodes.count > 1 else { return nodes }
-        // Already sorted is the common case for groups a scene builds in id order.
-        if !zip(nodes, nodes.dropFirst()).contains(where: { canonicalKeyPrecedes($1.id, $0.id) }) { return nodes }
-        let order = nodes.indices.sorted {
-            let a = nodes[$0].id, b = nodes[$1].id
+        let ids = nodes.map(\.id)
+        var sorted = true
+        for k in 1..<ids.count where canonicalKeyPrecedes(ids[k], ids[k - 1]) { sorted = false; break }
+        if sorted { return nodes }
+        let order = ids.indices.sorted {
+            let a = ids[$0], b = ids[$1]
             return a == b ? $0 < $1 : canonicalKeyPrecedes(a, b)
         }
         return order.map { nodes[$0] }

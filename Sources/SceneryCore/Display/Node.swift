@@ -15,23 +15,50 @@ public struct Node: Equatable, Sendable {
         case content
     }
 
-    public var kind: Kind
-    public var frame: Rect
-    public var z: Int
-    public var layer: Layer
+    /// The fields, in one shared immutable box: copying a node (into a display list, a group,
+    /// a diff) is one reference count, and two copies of one node compare equal at once.
+    final class Fields: Sendable {
+        let kind: Kind, frame: Rect, z: Int, layer: Layer, style: JSONObject
+        let text: [TextRun], image: String?, animation: Animation?
+
+        init(kind: Kind, frame: Rect, z: Int, layer: Layer, style: JSONObject, text: [TextRun], image: String?, animation: Animation?) {
+            self.kind = kind; self.frame = frame; self.z = z; self.layer = layer
+            self.style = style; self.text = text; self.image = image; self.animation = animation
+        }
+
+        func with(kind: Kind? = nil, frame: Rect? = nil, z: Int? = nil, layer: Layer? = nil, style: JSONObject? = nil,
+                  text: [TextRun]? = nil, image: String?? = nil, animation: Animation?? = nil) -> Fields {
+            Fields(kind: kind ?? self.kind, frame: frame ?? self.frame, z: z ?? self.z, layer: layer ?? self.layer,
+                   style: style ?? self.style, text: text ?? self.text, image: image ?? self.image,
+                   animation: animation ?? self.animation)
+        }
+    }
+
+    private var fields: Fields
+
+    public var kind: Kind { get { fields.kind } set { fields = fields.with(kind: newValue) } }
+    public var frame: Rect { get { fields.frame } set { fields = fields.with(frame: newValue) } }
+    public var z: Int { get { fields.z } set { fields = fields.with(z: newValue) } }
+    public var layer: Layer { get { fields.layer } set { fields = fields.with(layer: newValue) } }
     /// Visual attributes: `background`, `color`, `align`, `cornerRadius`, `contentMode`, ... (PROTOCOL.md lists them).
-    public var style: JSONObject
+    public var style: JSONObject { get { fields.style } set { fields = fields.with(style: newValue) } }
     /// Attributed text, for `text` nodes.
-    public var text: [TextRun]
+    public var text: [TextRun] { get { fields.text } set { fields = fields.with(text: newValue) } }
     /// Asset id, for `image` nodes; `asset.read` returns its bytes.
-    public var image: String?
+    public var image: String? { get { fields.image } set { fields = fields.with(image: .some(newValue)) } }
     /// Motion the front end runs by itself (a turning ring); in the JSON only when present.
-    public var animation: Animation?
+    public var animation: Animation? { get { fields.animation } set { fields = fields.with(animation: .some(newValue)) } }
 
     public init(_ kind: Kind, frame: Rect, z: Int = 0, layer: Layer = .screen, style: JSONObject = JSONObject(),
                 text: [TextRun] = [], image: String? = nil, animation: Animation? = nil) {
-        self.kind = kind; self.frame = frame; self.z = z; self.layer = layer
-        self.style = style; self.text = text; self.image = image; self.animation = animation
+        fields = Fields(kind: kind, frame: frame, z: z, layer: layer, style: style, text: text, image: image, animation: animation)
+    }
+
+    public static func == (lhs: Node, rhs: Node) -> Bool {
+        if lhs.fields === rhs.fields { return true }
+        let a = lhs.fields, b = rhs.fields
+        return a.kind == b.kind && a.frame == b.frame && a.z == b.z && a.layer == b.layer && a.image == b.image
+            && a.style == b.style && a.text == b.text && a.animation == b.animation
     }
 
     public var json: JSON {

@@ -81,9 +81,10 @@ extension JSON {
 /// (the order of Python's `sort_keys=True` and of `jq -S`).
 @inlinable
 public func canonicalKeyPrecedes(_ a: String, _ b: String) -> Bool {
-    // Native strings expose their UTF-8 directly; small (inline) ones take the generic path.
-    let fast = a.utf8.withContiguousStorageIfAvailable { pa in
-        b.utf8.withContiguousStorageIfAvailable { pb -> Bool in
+    // `withUTF8` gives native strings' bytes in place and small (inline) ones' from the stack.
+    var a = a, b = b
+    return a.withUTF8 { pa in
+        b.withUTF8 { pb -> Bool in
             let n = min(pa.count, pb.count)
             if n > 0 {
                 let order = memcmp(pa.baseAddress!, pb.baseAddress!, n)
@@ -92,8 +93,6 @@ public func canonicalKeyPrecedes(_ a: String, _ b: String) -> Bool {
             return pa.count < pb.count
         }
     }
-    if let result = fast ?? nil { return result }
-    return a.utf8.lexicographicallyPrecedes(b.utf8)
 }
 
 /// A JSON object whose members are kept in canonical key order.
