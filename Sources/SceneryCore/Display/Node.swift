@@ -61,17 +61,21 @@ public struct Node: Equatable, Sendable {
             && a.style == b.style && a.text == b.text && a.animation == b.animation
     }
 
+    /// The node as the state document holds it. Built straight in key order (this runs for
+    /// every node a patch adds or changes).
     public var json: JSON {
-        var object = JSONObject()
-        if let animation { object["animation"] = animation.json }
-        object["frame"] = frame.json
-        if let image { object["image"] = .string(image) }
-        object["kind"] = .string(kind.rawValue)
-        object["layer"] = .string(layer.rawValue)
-        object["style"] = .object(style)
-        if kind == .text { object["text"] = .array(text.map(\.json)) }
-        object["z"] = .number(Double(z))
-        return .object(object)
+        let f = fields
+        var keys: [String] = [], values: [JSON] = []
+        keys.reserveCapacity(8); values.reserveCapacity(8)
+        if let animation = f.animation { keys.append("animation"); values.append(animation.json) }
+        keys.append("frame"); values.append(f.frame.json)
+        if let image = f.image { keys.append("image"); values.append(.string(image)) }
+        keys.append("kind"); values.append(.string(f.kind.rawValue))
+        keys.append("layer"); values.append(.string(f.layer.rawValue))
+        keys.append("style"); values.append(.object(f.style))
+        if f.kind == .text { keys.append("text"); values.append(.array(f.text.map(\.json))) }
+        keys.append("z"); values.append(.number(Double(f.z)))
+        return .object(JSONObject(sortedKeys: keys, values: values))
     }
 }
 
@@ -83,18 +87,14 @@ public struct TextRun: Equatable, Sendable {
     public var weight: String
     public var color: String
 
+    static let keys = ["color", "font", "size", "text", "weight"]
+
     public init(_ text: String, font: String, size: Double, weight: String = "regular", color: String = "#000000") {
         self.text = text; self.font = font; self.size = size; self.weight = weight; self.color = color
     }
 
     public var json: JSON {
-        var object = JSONObject()
-        object["color"] = .string(color)
-        object["font"] = .string(font)
-        object["size"] = .number(size)
-        object["text"] = .string(text)
-        object["weight"] = .string(weight)
-        return .object(object)
+        .object(JSONObject(sortedKeys: TextRun.keys, values: [.string(color), .string(font), .number(size), .string(text), .string(weight)]))
     }
 }
 

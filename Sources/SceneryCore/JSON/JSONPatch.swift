@@ -51,13 +51,14 @@ public enum JSONPatch {
         }
     }
 
+    static let operationKeys = ["op", "path", "value"]
+
     /// One operation: `op` at `path`, with `value` for `add` and `replace`.
     public static func operation(_ op: String, _ path: String, _ value: JSON?) -> JSON {
-        var object = JSONObject()
-        object["op"] = .string(op)
-        object["path"] = .string(path)
-        if let value { object["value"] = value }
-        return .object(object)
+        if let value {
+            return .object(JSONObject(sortedKeys: operationKeys, values: [.string(op), .string(path), value]))
+        }
+        return .object(JSONObject(sortedKeys: ["op", "path"], values: [.string(op), .string(path)]))
     }
 
     /// Applies `patch` to `document`; atomically, since `document` is a value.

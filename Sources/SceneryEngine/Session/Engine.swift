@@ -301,6 +301,7 @@ public final class Engine {
     /// (each finished load is one `patch` notification, in the order the loads were asked for)
     /// and are handed to the transport with the real clock.
     func runPendingEffects(output: inout [UInt8]) {
+        var loaded = false
         while !pendingEffects.isEmpty {
             let effect = pendingEffects.removeFirst()
             switch effect {
@@ -312,12 +313,15 @@ public final class Engine {
                 if clockMode == .real && !url.hasPrefix(AssetStore.builtinScheme) && assets.asset(forURL: url) == nil {
                     if !pendingLoads.contains(url) { pendingLoads.append(url) }
                 } else {
-                    finishLoad(url: url, result: loadImageNow(url), output: &output)
+                    // Loads that finish here (all of them with the virtual clock) are delivered
+                    // one by one and sent together: one notification for what a command loaded.
+                    if deliverLoad(url: url, result: loadImageNow(url)) { loaded = true }
                 }
             case .runJob:
                 break  // absorbEffects ran or queued it already
             }
         }
+        if loaded { notifyChange(cause: "image.loaded", output: &output) }
     }
 
     func loadImageNow(_ url: String) -> Result<ImageData, ImageLoadFailure> {
@@ -331,15 +335,21 @@ public final class Engine {
         return environment.loadImage(url, network)
     }
 
-    /// Delivers a finished load to the scene and writes the resulting `patch` notification.
-    func finishLoad(url: String, result: Result<ImageData, ImageLoadFailure>, output: inout [UInt8]) {
-        guard scene != nil else { return }
+    /// Delivers a finished load to the scene; false when the scene refused it (it was reopened).
+    func deliverLoad(url: String, result: Result<ImageData, ImageLoadFailure>) -> Bool {
+        guard scene != nil else { return false }
         let assetResult = result.map { image in assets.register(image, forURL: url) }
         do {
             try reduceScene(.imageLoaded(url: url, result: assetResult))
+            return true
         } catch {
-            return  // the scene refused the result (e.g. it was reopened); nothing changed
+            return false
         }
+    }
+
+    /// Delivers a load the transport finished (real clock) and writes its `patch` notification.
+    func finishLoad(url: String, result: Result<ImageData, ImageLoadFailure>, output: inout [UInt8]) {
+        guard deliverLoad(url: url, result: result) else { return }
         notifyChange(cause: "image.loaded", output: &output)
         runPendingEffects(output: &output)
     }
