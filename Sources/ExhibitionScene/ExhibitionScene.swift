@@ -110,30 +110,29 @@ public enum ExhibitionScene: Scene {
     static func resize(_ state: inout State, environment: SceneEnvironment) {
         var rng = EnvironmentRandom(environment)
         let others = CircleSize.allCases.filter { $0 != state.layout.size }
-        let size = others[rng.below( others.count)]
-        let grid = state.grid
-        let result = Placement.refit(FieldLayout(size: size, points: state.layout.points, grid: grid), grid: grid, using: &rng)
-        state.layout = result.layout
-        state.layoutValid = result.valid
-        switch result.refit {
-        case .kept: state.cause = .resize
-        case .moved: state.cause = .resizeMoved
-        case .reshuffled: state.cause = .resizeReshuffled
-        }
+        let size = others[rng.below(others.count)]
+        refit(&state, FieldLayout(size: size, points: state.layout.points, grid: state.grid), on: state.viewport, using: &rng,
+              causes: (.resize, .resizeMoved, .resizeReshuffled))
     }
 
     /// The same grid points on the new field, refitted if the new shape breaks the rules.
     static func relayout(_ state: inout State, on viewport: Viewport, environment: SceneEnvironment) {
         var rng = EnvironmentRandom(environment)
-        let grid = FieldGrid(viewport: viewport)
-        let result = Placement.refit(FieldLayout(size: state.layout.size, points: state.layout.points, grid: grid), grid: grid, using: &rng)
+        refit(&state, FieldLayout(size: state.layout.size, points: state.layout.points, grid: FieldGrid(viewport: viewport)),
+              on: viewport, using: &rng, causes: (.viewport, .viewportMoved, .viewportReshuffled))
+    }
+
+    /// Takes `layout` if it keeps the rules, else the refitted one, and names what happened.
+    static func refit(_ state: inout State, _ layout: FieldLayout, on viewport: Viewport, using rng: inout EnvironmentRandom,
+                      causes: (kept: LayoutCause, moved: LayoutCause, reshuffled: LayoutCause)) {
+        let result = Placement.refit(layout, grid: FieldGrid(viewport: viewport), using: &rng)
         state.viewport = viewport
         state.layout = result.layout
         state.layoutValid = result.valid
         switch result.refit {
-        case .kept: state.cause = .viewport
-        case .moved: state.cause = .viewportMoved
-        case .reshuffled: state.cause = .viewportReshuffled
+        case .kept: state.cause = causes.kept
+        case .moved: state.cause = causes.moved
+        case .reshuffled: state.cause = causes.reshuffled
         }
     }
 }
