@@ -140,3 +140,62 @@ struct PlacementRuleTests {
         #expect(!result.valid && result.layout == Placement.fallback(size: .large, grid: tiny))
     }
 }
+
+/// The placement rules checked again from what a front end receives, with geometry written here
+/// rather than the scene's own rule function: the nodes' frames and the lines' end points.
+@Suite("Placement, as drawn")
+struct DrawnPlacementTests {
+    static func center(_ r: Rect) -> (x: Double, y: Double) { (r.x + r.width / 2, r.y + r.height / 2) }
+
+    /// Distance from p to the segment a-b.
+    static func distance(_ p: (x: Double, y: Double), _ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / max(1e-12, dx * dx + dy * dy)))
+        let x = a.x + t * dx - p.x, y = a.y + t * dy - p.y
+        return (x * x + y * y).squareRoot()
+    }
+
+    @Test("over 1,000 opened scenes per viewport: rings and dots inside the field, nothing overlapping, no line under a circle it does not join")
+    func drawn() throws {
+        var checked = 0, lines = 0
+        for viewport in Fixture.viewports {
+            for seed in 0..<1_000 {
+                let (state, _) = try Fixture.open(seed: UInt64(seed), viewport: viewport)
+                let nodes = Fixture.nodes(state)
+                let field = try #require(nodes["field"]).frame
+                // The available circle's footprint is its ring; the dots are their own footprint.
+                var footprints: [(id: String, frame: Rect)] = [("circle.0", try #require(nodes["circle.0.ring"]).frame)]
+                for i in 1...4 { footprints.append(("circle.\(i)", try #require(nodes["circle.\(i)"]).frame)) }
+                for (id, f) in footprints {
+                    #expect(f.x >= field.x - 0.001 && f.y >= field.y - 0.001 && f.x + f.width <= field.x + field.width + 0.001
+                            && f.y + f.height <= field.y + field.height + 0.001, "seed \(seed): \(id) leaves the field")
+                }
+                for i in footprints.indices {
+                    for j in footprints.indices where j > i {
+                        let a = Self.center(footprints[i].frame), b = Self.center(footprints[j].frame)
+                        let gap = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+                            - footprints[i].frame.width / 2 - footprints[j].frame.width / 2
+                        #expect(gap > 0, "seed \(seed): \(footprints[i].id) and \(footprints[j].id) overlap")
+                    }
+                }
+                for (id, node) in nodes where id.hasPrefix("edge.") {
+                    guard case .array(let from)? = node.style["from"], case .array(let to)? = node.style["to"],
+                          case .number(let fx) = from[0], case .number(let fy) = from[1],
+                          case .number(let tx) = to[0], case .number(let ty) = to[1] else {
+                        Issue.record("seed \(seed): \(id) has no end points"); continue
+                    }
+                    // edge.A-B joins circle.A and circle.B; every other footprint stays off the line.
+                    lines += 1
+                    let ends = id.dropFirst("edge.".count).split(separator: "-").map { "circle.\($0)" }
+                    for (other, f) in footprints where !ends.contains(other) {
+                        #expect(Self.distance(Self.center(f), (fx, fy), (tx, ty)) > f.width / 2,
+                                "seed \(seed): \(id) passes under \(other)")
+                    }
+                }
+                checked += 1
+            }
+        }
+        #expect(checked == 3_000)
+        #expect(lines >= 3_000 * 5, "five circles joined to two nearest neighbours each make at least five lines")
+    }
+}
