@@ -45,6 +45,9 @@ extension Scenery {
         @Flag(help: "Keep the real clock at 0 ms, as `replay` does, so a real-clock transcript's output is reproducible (tests use it).")
         var stoppedClock = false
 
+        @Option(help: "After answering, watch stdin this many microseconds before sleeping (0: sleep at once). A client that replies at once then skips a process wake-up.")
+        var spinMicroseconds: Int = 200
+
         func run() throws {
             if schema {
                 print(CanonicalJSON.pretty(ProtocolSchema.document()))
@@ -53,7 +56,7 @@ extension Scenery {
             let output = ProtocolOutput.guardStandardOutput()
             let environment = stoppedClock ? SceneryTransport.Replay.environment : LiveEnvironment.make()
             let engine = Engine(environment: environment, limits: options.limits)
-            EngineLoop(engine: engine, environment: environment, input: FileInput(fd: 0), output: output).run()
+            EngineLoop(engine: engine, environment: environment, input: FileInput(fd: 0, spinNanoseconds: max(0, min(spinMicroseconds, 100_000)) * 1000), output: output).run()
         }
     }
 
