@@ -1031,11 +1031,15 @@ DEFAULT_BIN = os.environ.get("SCENERY_BIN", os.path.join(REPO, ".build", "releas
 
 
 def check_binary(path):
-    """The absolute path of a runnable binary, or None (after saying why on stderr)."""
+    """The absolute path of a runnable binary, or None (after saying why on stderr); None too
+    when `cat`, the ping-pong reference, is missing."""
     binary = os.path.abspath(path)
     if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
         print("scenery binary not found at %s; build it with `swift build -c release` or pass --bin PATH" % binary,
               file=sys.stderr)
+        return None
+    if shutil.which("cat") is None:
+        print("`cat` not found; the ping-pong reference needs it", file=sys.stderr)
         return None
     return binary
 
@@ -1097,9 +1101,6 @@ def main(argv=None):
 
     binary = check_binary(args.bin)
     if binary is None:
-        return 2
-    if shutil.which("cat") is None:
-        print("`cat` not found; the ping-pong reference needs it", file=sys.stderr)
         return 2
 
     if args.quick:
