@@ -1,9 +1,18 @@
+#if compiler(>=6.2)
+/// Scene types are used from any thread (the engine's scene table is shared); with Swift 6.2's
+/// metatype checking that needs saying. Older compilers do not know `SendableMetatype`.
+public protocol SceneMetatype: SendableMetatype {}
+#else
+/// Scene types are used from any thread (the engine's scene table is shared).
+public protocol SceneMetatype {}
+#endif
+
 /// A screen the engine can run: a pure reducer over a value-type state.
 ///
 /// No I/O, no clock, no randomness inside: those arrive through ``SceneEnvironment``, and work
 /// that must happen outside (loading an image) is returned as a ``SceneEffect``. The engine
 /// renders the state after every command and sends the difference; scenes never build patches.
-public protocol Scene {
+public protocol Scene: SceneMetatype {
     associatedtype State: Sendable
     /// What the scene remembers between renders to rebuild only what changed (a
     /// ``RenderMemo``); `Void` for scenes that render everything each time.
