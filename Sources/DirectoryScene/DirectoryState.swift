@@ -47,7 +47,11 @@ public struct DirectoryState: Sendable {
     /// The lists of the three tabs.
     public var lists: [DirectoryTab: SectionedList] = [:]
     /// Section index entries of the Contacts tab (A-Z, #) and, for each, the section it jumps to.
-    public var sectionIndex: [(title: String, section: Int)] = []
+    public var sectionIndex: [(title: String, section: Int)] = [] {
+        didSet { sectionIndexJSON = .array(sectionIndex.map { .string($0.title) }) }
+    }
+    /// The index titles as the model shows them, built once rather than on every render.
+    public private(set) var sectionIndexJSON: JSON = .array([])
 
     public var offset: Double { offsets[tab] ?? 0 }
     public var list: SectionedList { lists[tab]! }

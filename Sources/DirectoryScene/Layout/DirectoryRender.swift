@@ -85,7 +85,7 @@ enum DirectoryRender {
         model["offsetY"] = .number(roundPoint(state.offset))
         model["maxOffsetY"] = .number(roundPoint(maxOffset(state, tab: state.tab)))
         model["sections"] = list.sectionsJSON
-        model["sectionIndex"] = state.tab == .contacts ? .array(state.sectionIndex.map { .string($0.title) }) : .null
+        model["sectionIndex"] = state.tab == .contacts ? state.sectionIndexJSON : .null
         model["topSection"] = list.sections.isEmpty ? .null : .string(list.sections[list.section(at: state.offset)].id)
         model["selection"] = .optional(state.selection)
         model["counts"] = ["events": .number(state.events.count), "people": .number(state.people.count)]
