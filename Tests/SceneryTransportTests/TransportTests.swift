@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SceneryTransport
 
@@ -63,5 +64,52 @@ struct TranscriptFormatTests {
         let text = "# hello\n> {\"a\":1}\n< old\n\n> x\n"
         let transcript = try Transcript(parsing: Array(text.utf8))
         #expect(transcript.updated(with: [["new1", "new2"], []]) == "# hello\n> {\"a\":1}\n< new1\n< new2\n\n> x\n")
+    }
+}
+
+@Suite("Reading stdin")
+struct FileInputTests {
+    /// A pipe: (read end, write end).
+    func pipePair() throws -> (Int32, Int32) {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        return (fds[0], fds[1])
+    }
+
+    @Test("with a spin time, input written meanwhile is read, and end of input still reads 0")
+    func spinThenRead() throws {
+        let (readEnd, writeEnd) = try pipePair()
+        defer { close(readEnd) }
+        let input = FileInput(fd: readEnd, spinNanoseconds: 200_000_000)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1)
+        defer { buffer.deallocate() }
+        // Written while the reader is spinning: read returns it.
+        let writer = Thread {
+            usleep(20_000)
+            _ = "ab\n".withCString { write(writeEnd, $0, 3) }
+        }
+        writer.start()
+        #expect(input.read(into: buffer) == 3)
+        #expect(Array(buffer.prefix(3)) == Array("ab\n".utf8))
+        // Closed while the reader spins: poll reports it at once and read gives 0.
+        close(writeEnd)
+        #expect(input.read(into: buffer) == 0)
+    }
+
+    @Test("a spin that sees no input ends, and the read then blocks until input comes")
+    func spinTimesOut() throws {
+        let (readEnd, writeEnd) = try pipePair()
+        defer { close(readEnd) }
+        let input = FileInput(fd: readEnd, spinNanoseconds: 1_000_000)  // 1 ms
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1)
+        defer { buffer.deallocate() }
+        let writer = Thread {
+            usleep(50_000)  // well after the spin has given up
+            _ = "x".withCString { write(writeEnd, $0, 1) }
+            close(writeEnd)
+        }
+        writer.start()
+        #expect(input.read(into: buffer) == 1)
+        #expect(input.read(into: buffer) == 0)
     }
 }
