@@ -7,6 +7,7 @@ scene runs against the real binary when there is one ($SCENERY_BIN or .build/*/s
 
 import copy
 import json
+import random
 import sys
 import time
 import unittest
@@ -316,6 +317,61 @@ class HooRealClockTest(unittest.TestCase):
             time.sleep(0.05)
             # snapshot's nowMs is the scene clock: with the real clock it runs on its own.
             self.assertGreaterEqual(engine.verify()["nowMs"], before + 50)
+
+
+@unittest.skipIf(ENGINE is None, "scenery binary not found: set SCENERY_BIN or run `swift build`")
+class RandomGesturesTest(unittest.TestCase):
+    """Seeded random gestures, many of them invalid or extreme, on every scene: each request is
+    answered, errors change nothing, and the mirror built from patches matches every snapshot."""
+
+    NUMBERS = [0, -1, 1e308, -1e308, 1e-300, 5e15, 2 ** 53, 0.5, 320, 480, 79, -79]
+
+    def test_random_gestures_keep_the_mirror_in_sync(self):
+        rng = random.Random(7)
+
+        def number():
+            return rng.choice(self.NUMBERS) if rng.random() < 0.5 else rng.uniform(-2000, 2000)
+
+        with SceneryClient([ENGINE], timeout=60) as engine:
+            engine.request("initialize", {"protocolVersion": "1.0", "seed": 3})
+            scenes = ("hoo", "exhibition", "directory")
+            errors = 0
+            for scene in scenes:
+                engine.request("scene.open", {"scene": scene})
+                t = 0
+                for step in range(600):
+                    r = rng.random()
+                    if r < 0.35:
+                        params = {"phase": rng.choice(["began", "changed", "changed", "ended", "cancelled"]),
+                                  "x": number(), "y": number()}
+                        if rng.random() < 0.7:
+                            t += rng.choice([0, 5, 16, 100])
+                            params["t"] = t
+                        method = "pan"
+                    elif r < 0.55:
+                        method, params = "tap", {"x": number(), "y": number()}
+                    elif r < 0.65:
+                        method, params = "tap", {"id": rng.choice(["cell.1.1", "circle.0", "mode.nearme", "nope", "tab.contacts", "index.A"])}
+                    elif r < 0.75:
+                        method, params = "scroll", rng.choice([{"deltaY": number()}, {"offsetY": number()}])
+                    elif r < 0.8:
+                        method, params = "clock.advance", {"ms": rng.choice([0, 16, 1000, 40000])}
+                    elif r < 0.85:
+                        method, params = "reshuffle", {}
+                    elif r < 0.9:
+                        method, params = "viewport.set", {"width": rng.choice([100, 320, 375, 10000]),
+                                                          "height": rng.choice([100, 480, 812, 10000])}
+                    else:
+                        method, params = "section", rng.choice([{"title": "A"}, {"index": rng.randint(-3, 40)}])
+                    try:
+                        engine.request(method, params)
+                    except SceneryError:
+                        # A change an error made without a patch would show at the next verify.
+                        errors += 1
+                    if step % 50 == 49:
+                        engine.verify()
+                engine.verify()
+            self.assertGreater(errors, 100, "the stream should exercise the error paths")
 
 
 if __name__ == "__main__":
