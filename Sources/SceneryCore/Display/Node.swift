@@ -168,16 +168,28 @@ public struct DisplayList: Sendable {
     /// Content nodes count only inside the content frame, where they are visible.
     public func hitTest(_ point: Point) -> String? {
         var best: (z: Int, id: String)?
-        for (id, node) in allNodes {
+        func consider(_ id: String, _ node: Node) {
             var frame = node.frame
             if node.layer == .content {
-                guard let content, content.frame.contains(point) else { continue }
+                guard let content, content.frame.contains(point) else { return }
                 frame = frame.offsetBy(dx: content.frame.x, dy: content.frame.y - content.offsetY)
             }
-            guard frame.contains(point) else { continue }
-            if let current = best, node.z < current.z || (node.z == current.z && canonicalKeyPrecedes(id, current.id)) { continue }
+            guard frame.contains(point) else { return }
+            if let current = best, node.z < current.z || (node.z == current.z && canonicalKeyPrecedes(id, current.id)) { return }
             best = (node.z, id)
         }
+        for (id, node) in nodes { consider(id, node) }
+        for group in groups {
+            for (id, node) in group.nodes { consider(id, node) }
+        }
         return best?.id
+    }
+
+    /// The same list with its loose nodes in id order (stable), as groups keep theirs: the next
+    /// diff against it then finds them sorted instead of sorting them again.
+    public func withLooseNodesSorted() -> DisplayList {
+        var list = self
+        list.nodes = DisplayList.sortedByID(nodes)
+        return list
     }
 }

@@ -158,7 +158,7 @@ public final class Engine {
         output.append(0x0A)
     }
 
-    func writeNotification(_ method: String, _ params: JSONObject, to output: inout [UInt8]) {
+    static func writeNotification(_ method: String, _ params: JSONObject, to output: inout [UInt8]) {
         var notification = JSONObject()
         notification["jsonrpc"] = "2.0"
         notification["method"] = .string(method)
@@ -190,7 +190,9 @@ public final class Engine {
 
     // MARK: State changes
 
-    var sceneEnvironment: SceneEnvironment {
+    /// What scenes (and their jobs) see of the world: built once, since its clock and generator
+    /// are shared objects and every command reduces with it.
+    private(set) lazy var sceneEnvironment: SceneEnvironment = {
         let random = self.random, clock = self.clock, environment = self.environment, maxBytes = limits.maxFileBytes
         return SceneEnvironment(
             now: { clock.now },
@@ -205,7 +207,7 @@ public final class Engine {
             readFileRange: environment.readFileRange,
             fileInfo: environment.fileInfo,
             listDirectory: environment.listDirectory)
-    }
+    }()
 
     /// Sends `action` to the open scene; its effects are queued to run after the response.
     func reduceScene(_ action: SceneAction) throws(RPCError) {
@@ -259,7 +261,7 @@ public final class Engine {
             JSONPatch.diff(renderedViewport?.json ?? .null, viewport.json, path: "/viewport", into: &patch)
         }
         // Keep the new render even when nothing changed: its groups are the ones the memo holds.
-        display = next
+        display = next.withLooseNodesSorted()
         renderedModel = model
         renderedScene = sceneName
         renderedViewport = viewport
@@ -362,7 +364,7 @@ public final class Engine {
         params["cause"] = .string(cause)
         params["patch"] = .array(patch)
         params["rev"] = .number(Double(rev))
-        writeNotification("patch", params, to: &output)
+        Engine.writeNotification("patch", params, to: &output)
     }
 
     /// With the real clock: a load the transport ran has finished.
@@ -419,13 +421,8 @@ public final class Engine {
         params["item"] = .string(progress.item)
         params["job"] = .string(job)
         params["total"] = .number(Double(progress.total))
-        var notification = JSONObject()
-        notification["jsonrpc"] = "2.0"
-        notification["method"] = "progress"
-        notification["params"] = .object(params)
         var line: [UInt8] = []
-        CanonicalJSON.write(.object(notification), to: &line)
-        line.append(0x0A)
+        writeNotification("progress", params, to: &line)
         return line
     }
 
