@@ -66,12 +66,12 @@ public enum DirectoryScene: Scene {
             try jump(&state, to: request)
         case .viewport(let viewport):
             state.viewport = viewport
-            for tab in DirectoryTab.allCases { scroll(&state, tab: tab, to: state.offsets[tab] ?? 0) }
+            for tab in DirectoryTab.allCases { scroll(&state, tab: tab, to: state.offsets[tab]) }
         case .imageLoaded(let url, let result):
-            guard state.images[url] == .loading else { return [] }
+            guard state.pictures[url] == .loading else { return [] }
             switch result {
-            case .success(let asset): state.images[url] = .loaded(asset: asset)
-            case .failure(let failure): state.images[url] = .failed(reason: failure.reason)
+            case .success(let asset): state.pictures[url] = .loaded(asset: asset)
+            case .failure(let failure): state.pictures[url] = .failed(reason: failure.reason)
             }
             return []
         case .timerFired, .jobFinished:
@@ -100,18 +100,18 @@ public enum DirectoryScene: Scene {
     /// on a section index entry it jumps there; on a row it selects the row. Anything else
     /// (title, headers, background, bars) changes nothing.
     static func tap(_ state: inout State, _ id: String) {
-        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count >= 2 && parts[0] == "tab", let tab = DirectoryTab(rawValue: String(parts[1])) {
+        let parts = NodeID(id)
+        if parts.first == "tab", let name = parts.second, let tab = DirectoryTab(rawValue: String(name)) {
             if tab == state.tab {
                 scroll(&state, to: 0)
             } else {
                 state.tab = tab
                 state.selection = nil
             }
-        } else if parts.count == 2 && parts[0] == "index" {
-            try? jump(&state, to: .title(String(parts[1])))
-        } else if parts.count >= 3 && parts[0] == Substring(state.tab.rawValue) && (parts[1] == "event" || parts[1] == "person") {
-            state.selection = parts[0...2].joined(separator: ".")
+        } else if parts.first == "index", let title = parts.second, parts.third == nil {
+            try? jump(&state, to: .title(String(title)))
+        } else if parts.first == Substring(state.tab.rawValue), parts.second == "event" || parts.second == "person", let row = parts.throughThird {
+            state.selection = String(row)
         }
     }
 
@@ -166,13 +166,13 @@ public enum DirectoryScene: Scene {
     static func requestVisibleImages(_ state: inout State) -> [SceneEffect] {
         let list = state.list
         let band = DirectoryRender.renderedBand(state)
+        let people = state.people
         var effects: [SceneEffect] = []
         for (sectionIndex, rows) in list.rows(in: band.minY, band.maxY) {
             for r in rows {
-                guard case .person(let i) = list.sections[sectionIndex].rows[r], let url = state.people[i].profilePicture,
-                      state.images[url] == nil else { continue }
-                state.images[url] = .loading
-                effects.append(.loadImage(url: url))
+                guard case .person(let i) = list.sections[sectionIndex].rows[r],
+                      let load = state.pictures.startLoad(ofPerson: i, url: { people[i].profilePicture }) else { continue }
+                effects.append(.loadImage(url: load))
             }
         }
         return effects

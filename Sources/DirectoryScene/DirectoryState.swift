@@ -4,6 +4,15 @@ import SceneryCore
 public enum DirectoryTab: String, CaseIterable, Sendable {
     case recents, featured, contacts
 
+    /// The tab's position in the tab bar, from 0.
+    public var number: Int {
+        switch self {
+        case .recents: return 0
+        case .featured: return 1
+        case .contacts: return 2
+        }
+    }
+
     /// The large title the tab shows (the Featured tab lists events).
     public var title: String {
         switch self {
@@ -23,29 +32,61 @@ public enum DirectoryTab: String, CaseIterable, Sendable {
     }
 }
 
-/// Where a profile picture stands.
-public enum ImageState: Equatable, Sendable {
-    case loading
-    case loaded(asset: String)
-    case failed(reason: String)
+/// One value per tab, read and written by tab without hashing.
+public struct PerTab<Value> {
+    public var recents: Value
+    public var featured: Value
+    public var contacts: Value
+
+    public init(_ value: Value) { (recents, featured, contacts) = (value, value, value) }
+
+    public subscript(tab: DirectoryTab) -> Value {
+        get {
+            switch tab {
+            case .recents: return recents
+            case .featured: return featured
+            case .contacts: return contacts
+            }
+        }
+        set {
+            switch tab {
+            case .recents: recents = newValue
+            case .featured: featured = newValue
+            case .contacts: contacts = newValue
+            }
+        }
+    }
 }
+
+extension PerTab: Sendable where Value: Sendable {}
 
 /// The whole state of the Directory scene. Data and the derived lists are built once at open;
 /// a command changes only the small fields (tab, offsets, selection, image states).
 public struct DirectoryState: Sendable {
-    public var events: [Event]
-    public var people: [Person]
+    public var events: [Event] {
+        didSet { countsJSON = Self.counts(events, people) }
+    }
+    public var people: [Person] {
+        didSet {
+            countsJSON = Self.counts(events, people)
+            pictures = ProfilePictures(people: people)
+        }
+    }
     public var timeZone: SceneTimeZone
     public var viewport: Viewport
     public var tab: DirectoryTab = .recents
     /// Each tab keeps its own scroll offset, as each tab's table view does.
-    public var offsets: [DirectoryTab: Double] = [:]
+    public var offsets = PerTab(0.0)
     /// The id of the selected row, if any.
-    public var selection: String?
-    /// Profile pictures by URL.
-    public var images: [String: ImageState] = [:]
+    public var selection: String? {
+        didSet { selectedRow = selection.flatMap { DirectoryGroupKey.row(id: $0, tab: tab) } }
+    }
+    /// The selected row as a group key of the current tab, so rows compare without building ids.
+    public private(set) var selectedRow: DirectoryGroupKey?
+    /// The profile pictures and their loads.
+    public var pictures: ProfilePictures
     /// The lists of the three tabs.
-    public var lists: [DirectoryTab: SectionedList] = [:]
+    public var lists = PerTab(SectionedList(sections: [], headerHeight: 0))
     /// Section index entries of the Contacts tab (A-Z, #) and, for each, the section it jumps to.
     public var sectionIndex: [(title: String, section: Int)] = [] {
         didSet { sectionIndexJSON = .array(sectionIndex.map { .string($0.title) }) }
@@ -53,6 +94,22 @@ public struct DirectoryState: Sendable {
     /// The index titles as the model shows them, built once rather than on every render.
     public private(set) var sectionIndexJSON: JSON = .array([])
 
-    public var offset: Double { offsets[tab] ?? 0 }
-    public var list: SectionedList { lists[tab]! }
+    /// `{events, people}` for the model, built once.
+    public private(set) var countsJSON: JSON
+
+    public init(events: [Event], people: [Person], timeZone: SceneTimeZone, viewport: Viewport) {
+        self.events = events
+        self.people = people
+        self.timeZone = timeZone
+        self.viewport = viewport
+        pictures = ProfilePictures(people: people)
+        countsJSON = Self.counts(events, people)
+    }
+
+    static func counts(_ events: [Event], _ people: [Person]) -> JSON {
+        ["events": .number(events.count), "people": .number(people.count)]
+    }
+
+    public var offset: Double { offsets[tab] }
+    public var list: SectionedList { lists[tab] }
 }

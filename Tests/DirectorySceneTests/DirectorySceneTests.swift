@@ -81,8 +81,8 @@ struct DirectoryDataTests {
     func seedData() throws {
         let state = try Fixture.openSeedData()
         #expect(state.events.count == 50 && state.people.count == 50)
-        #expect(state.lists[.featured]!.sections.first?.title == "January 2019")
-        #expect(state.lists[.contacts]!.sections.first?.title == "A")
+        #expect(state.lists[.featured].sections.first?.title == "January 2019")
+        #expect(state.lists[.contacts].sections.first?.title == "A")
     }
 
     @Test("a malformed record is refused with the file, record and field named")
@@ -169,7 +169,7 @@ struct DirectoryScreenTests {
         var state = Fixture.open(events: [], people: people)
         state.tab = .contacts
         _ = try DirectoryScene.reduce(&state, .section(.title("I")), environment: Fixture.environment)
-        let list = state.lists[.contacts]!
+        let list = state.lists[.contacts]
         let k = list.sections.firstIndex { $0.title == "K" }!
         #expect(state.offset == min(list.tops[k], DirectoryRender.maxOffset(state, tab: .contacts)))
         #expect(throws: RPCError.self) { try DirectoryScene.reduce(&state, .section(.title("ii")), environment: Fixture.environment) }

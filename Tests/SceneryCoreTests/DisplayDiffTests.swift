@@ -57,6 +57,36 @@ struct DisplayDiffTests {
         #expect(reused > 1000, "most groups should come back from the memo unchanged")
     }
 
+    /// A node with each field drawn from a few values, optional ones sometimes absent.
+    static func randomNode(_ random: inout SeededRandom) -> Node {
+        let kinds: [Node.Kind] = [.rect, .text, .image]
+        let styles: [JSONObject] = [[:], ["color": "#000000"], ["color": "#FFFFFF", "role": "row"], ["role": "row"]]
+        let animation = Animation(property: "rotation", keyframes: [0, Double(90 * random.below(3))], durationMs: 1000 * (1 + random.below(2)), startMs: 0, repeats: true)
+        return Node(kinds[random.below(3)], frame: Rect(x: Double(random.below(2)), y: 0.001 * Double(random.below(2)), width: 10, height: Double(random.below(2))),
+                    z: random.below(2), layer: random.below(2) == 0 ? .screen : .content, style: styles[random.below(styles.count)],
+                    text: (0..<random.below(3)).map { TextRun("t\($0)", font: "f", size: Double(12 + random.below(2))) },
+                    image: random.below(3) == 0 ? nil : "asset.\(random.below(2))", animation: random.below(3) == 0 ? animation : nil)
+    }
+
+    @Test("a node's field diff gives the operations of the diff of its JSON")
+    func nodeDiffMatchesJSONDiff() {
+        var random = SeededRandom(seed: 11)
+        var changed = 0
+        for _ in 0..<5000 {
+            let a = Self.randomNode(&random), b = Self.randomNode(&random)
+            var fieldDiff: [JSON] = []
+            Node.diff(a, b, path: "/n", into: &fieldDiff)
+            var jsonDiff: [JSON] = []
+            JSONPatch.diff(a.json, b.json, path: "/n", into: &jsonDiff)
+            #expect(fieldDiff == jsonDiff)
+            if !fieldDiff.isEmpty { changed += 1 }
+            var same: [JSON] = []
+            Node.diff(a, a, path: "/n", into: &same)
+            #expect(same.isEmpty)
+        }
+        #expect(changed > 4000)
+    }
+
     @Test("an unchanged group is reused, a changed one rebuilt")
     func memoReuse() {
         var memo = Memo()

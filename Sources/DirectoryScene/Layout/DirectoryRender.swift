@@ -7,8 +7,29 @@ public typealias DirectoryMemo = RenderMemo<DirectoryGroupKey, DirectoryGroupInp
 public enum DirectoryGroupKey: Hashable, Sendable {
     case chrome
     case header(tab: DirectoryTab, section: Int)
-    /// A row of a tab: an event or a person, by index in the data.
+    /// A row of a tab: an event or a person, by index in the data. The row's background (which
+    /// shows the selection) is a group of its own, so selecting a row rebuilds one node.
     case row(tab: DirectoryTab, isPerson: Bool, index: Int)
+    case rowBackground(tab: DirectoryTab, isPerson: Bool, index: Int)
+
+    /// One integer per key, hashed instead of the cases' fields one by one (a render looks up
+    /// every visible row).
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .chrome: hasher.combine(0)
+        case .header(let tab, let section): hasher.combine(section << 5 | tab.number << 3 | 1)
+        case .row(let tab, let isPerson, let index): hasher.combine(index << 5 | tab.number << 3 | (isPerson ? 3 : 2))
+        case .rowBackground(let tab, let isPerson, let index): hasher.combine(index << 5 | tab.number << 3 | (isPerson ? 7 : 6))
+        }
+    }
+
+    /// The row that the node id `id` (`TAB.person.N` or `TAB.event.N`) names on `tab`, if any.
+    static func row(id: String, tab: DirectoryTab) -> DirectoryGroupKey? {
+        let parts = NodeID(id)
+        guard parts.first == Substring(tab.rawValue), let kind = parts.second, kind == "person" || kind == "event",
+              let number = parts.third, parts.throughThird?.endIndex == id.endIndex, let index = Int(number) else { return nil }
+        return .row(tab: tab, isPerson: kind == "person", index: index)
+    }
 }
 
 /// What a group's nodes are built from besides the data, which does not change while the scene
@@ -17,7 +38,10 @@ public enum DirectoryGroupInputs: Equatable, Sendable {
     /// The bars, title, tab items, section index and background.
     case chrome(tab: DirectoryTab, viewport: Viewport, indexCount: Int)
     case header(top: Double, width: Double, margin: Double)
-    case row(top: Double, right: Double, separator: Bool, selected: Bool, image: ImageState?, width: Double, margin: Double)
+    /// `image`: the picture's ``ImageState`` as a number (see ``DirectoryRender/imageCode(_:)``);
+    /// a loaded picture's asset never changes, so the number says all the row shows of it.
+    case row(top: Double, right: Double, separator: Bool, image: UInt8, width: Double, margin: Double)
+    case rowBackground(top: Double, right: Double, selected: Bool)
 }
 
 /// Turns a ``DirectoryState`` into the `model` and `display` parts of the state document.
@@ -44,7 +68,7 @@ enum DirectoryRender {
     }
 
     static func maxOffset(_ state: DirectoryState, tab: DirectoryTab) -> Double {
-        max(0, state.lists[tab]!.contentHeight - listFrame(state.viewport).height)
+        max(0, state.lists[tab].contentHeight - listFrame(state.viewport).height)
     }
 
     /// The content band whose rows are nodes: the visible part plus half a screen above and below.
@@ -60,6 +84,7 @@ enum DirectoryRender {
         let frame = listFrame(viewport)
         let list = state.list
         var display = DisplayList(content: ScrollContent(frame: frame, width: viewport.width, height: list.contentHeight, offsetY: state.offset))
+        display.groups.reserveCapacity(memo.previousCount + 16)
         display.add(memo.group(.chrome, inputs: .chrome(tab: state.tab, viewport: viewport, indexCount: state.sectionIndex.count)) {
             var chrome = DisplayList()
             let background = state.tab == .recents ? M.groupedBackground : M.rowBackground
@@ -77,20 +102,23 @@ enum DirectoryRender {
         return render(state, memo: &memo)
     }
 
+    /// Keys of the model, in the canonical order its object is built in.
+    static let modelKeys = ["counts", "maxOffsetY", "offsetY", "sectionIndex", "sections", "selection", "tab", "timeZone", "title", "topSection"]
+
     static func model(_ state: DirectoryState) -> JSON {
         let list = state.list
-        var model = JSONObject()
-        model["tab"] = .string(state.tab.rawValue)
-        model["title"] = .string(state.tab.title)
-        model["offsetY"] = .number(roundPoint(state.offset))
-        model["maxOffsetY"] = .number(roundPoint(maxOffset(state, tab: state.tab)))
-        model["sections"] = list.sectionsJSON
-        model["sectionIndex"] = state.tab == .contacts ? state.sectionIndexJSON : .null
-        model["topSection"] = list.sections.isEmpty ? .null : .string(list.sections[list.section(at: state.offset)].id)
-        model["selection"] = .optional(state.selection)
-        model["counts"] = ["events": .number(state.events.count), "people": .number(state.people.count)]
-        model["timeZone"] = .string(state.timeZone.name)
-        return .object(model)
+        return .object(JSONObject(sortedKeys: modelKeys, values: [
+            state.countsJSON,
+            .number(roundPoint(maxOffset(state, tab: state.tab))),
+            .number(roundPoint(state.offset)),
+            state.tab == .contacts ? state.sectionIndexJSON : .null,
+            list.sectionsJSON,
+            .optional(state.selection),
+            .string(state.tab.rawValue),
+            .string(state.timeZone.name),
+            .string(state.tab.title),
+            list.sections.isEmpty ? .null : .string(list.sections[list.section(at: state.offset)].id),
+        ]))
     }
 
     // MARK: Chrome
@@ -146,57 +174,81 @@ enum DirectoryRender {
         let width = state.viewport.width, margin = state.viewport.layoutMargin
         let rowRight = state.tab == .contacts ? width - M.indexWidth : width
         let sticky = state.tab != .recents
-        let selected = selectedRow(state)
+        let selected = state.selectedRow
+        let tab = state.tab
         for (sectionIndex, rows) in list.rows(in: band.minY, band.maxY) {
-            let section = list.sections[sectionIndex]
             var top = list.tops[sectionIndex]
             if sticky {
                 // A plain table pins the header of the section at the top until the next one pushes it up.
                 top = min(max(top, state.offset), list.tops[sectionIndex + 1] - list.headerHeight)
             }
-            display.add(memo.group(.header(tab: state.tab, section: sectionIndex), inputs: .header(top: top, width: width, margin: margin)) {
+            let headerKey = DirectoryGroupKey.header(tab: tab, section: sectionIndex)
+            let headerInputs = DirectoryGroupInputs.header(top: top, width: width, margin: margin)
+            if let group = memo.reuse(headerKey, inputs: headerInputs) {
+                display.add(group)
+            } else {
                 var header = DisplayList()
-                addHeader(state, section: section, top: top, sticky: sticky, to: &header)
-                return header.nodes
-            })
+                addHeader(state, section: list.sections[sectionIndex], top: top, sticky: sticky, to: &header)
+                display.add(memo.store(headerKey, inputs: headerInputs, nodes: header.nodes))
+            }
+            let sectionRows = list.sections[sectionIndex].rows
             for r in rows {
                 let top = list.rowTop(section: sectionIndex, row: r)
-                let isLast = r == section.rows.count - 1
-                switch section.rows[r] {
+                let separator = r != sectionRows.count - 1
+                let key: DirectoryGroupKey, background: DirectoryGroupKey, inputs: DirectoryGroupInputs, right: Double, height: Double
+                switch sectionRows[r] {
                 case .event(let i):
-                    let key = DirectoryGroupKey.row(tab: state.tab, isPerson: false, index: i)
-                    let inputs = DirectoryGroupInputs.row(top: top, right: width, separator: !isLast, selected: selected == key,
-                                                          image: nil, width: width, margin: margin)
-                    display.add(memo.group(key, inputs: inputs) {
-                        var row = DisplayList()
-                        addEventRow(state, index: i, top: top, right: width, separator: !isLast, to: &row)
-                        return row.nodes
-                    })
+                    key = .row(tab: tab, isPerson: false, index: i)
+                    background = .rowBackground(tab: tab, isPerson: false, index: i)
+                    right = width
+                    height = M.eventRowHeight
+                    inputs = .row(top: top, right: right, separator: separator, image: 0, width: width, margin: margin)
                 case .person(let i):
-                    let image = state.people[i].profilePicture.flatMap { state.images[$0] }
-                    let key = DirectoryGroupKey.row(tab: state.tab, isPerson: true, index: i)
-                    let inputs = DirectoryGroupInputs.row(top: top, right: rowRight, separator: !isLast, selected: selected == key,
-                                                          image: image, width: width, margin: margin)
-                    display.add(memo.group(key, inputs: inputs) {
-                        var row = DisplayList()
-                        addPersonRow(state, index: i, top: top, right: rowRight, separator: !isLast, to: &row)
-                        return row.nodes
-                    })
+                    key = .row(tab: tab, isPerson: true, index: i)
+                    background = .rowBackground(tab: tab, isPerson: true, index: i)
+                    right = rowRight
+                    height = M.personRowHeight
+                    inputs = .row(top: top, right: right, separator: separator, image: imageCode(state.pictures.state(ofPerson: i)),
+                                  width: width, margin: margin)
                 }
+                let backgroundInputs = DirectoryGroupInputs.rowBackground(top: top, right: right, selected: selected == key)
+                if let group = memo.reuse(background, inputs: backgroundInputs) {
+                    display.add(group)
+                } else {
+                    let node = Node(.rect, frame: Rect(x: 0, y: top, width: right, height: height), z: 1, layer: .content,
+                                    style: selected == key ? selectedRowStyle : rowStyle)
+                    display.add(memo.store(background, inputs: backgroundInputs, nodes: [(rowID(tab, sectionRows[r]), node)]))
+                }
+                if let group = memo.reuse(key, inputs: inputs) {
+                    display.add(group)
+                    continue
+                }
+                var row = DisplayList()
+                switch sectionRows[r] {
+                case .event(let i): addEventRow(state, index: i, top: top, right: width, separator: separator, to: &row)
+                case .person(let i): addPersonRow(state, index: i, top: top, right: rowRight, separator: separator, to: &row)
+                }
+                display.add(memo.store(key, inputs: inputs, nodes: row.nodes))
             }
         }
     }
 
-    /// The selected row as a group key of the current tab, so rows compare without building ids.
-    static func selectedRow(_ state: DirectoryState) -> DirectoryGroupKey? {
-        guard let selection = state.selection else { return nil }
-        for isPerson in [false, true] {
-            let prefix = "\(state.tab.rawValue).\(isPerson ? "person" : "event")."
-            if selection.hasPrefix(prefix), let index = Int(selection.dropFirst(prefix.count)) {
-                return .row(tab: state.tab, isPerson: isPerson, index: index)
-            }
+    /// The id of a row's background node, which the row's other node ids extend (`contacts.person.12`).
+    static func rowID(_ tab: DirectoryTab, _ row: ListRow) -> String {
+        switch row {
+        case .event(let i): return "\(tab.rawValue).event.\(i)"
+        case .person(let i): return "\(tab.rawValue).person.\(i)"
         }
-        return nil
+    }
+
+    /// A picture's state as a number for a row's inputs: 0 never asked for, 1 loading, 2 loaded, 3 failed.
+    static func imageCode(_ state: ImageState?) -> UInt8 {
+        switch state {
+        case nil: return 0
+        case .loading?: return 1
+        case .loaded?: return 2
+        case .failed?: return 3
+        }
     }
 
     static func addHeader(_ state: DirectoryState, section: ListSection, top: Double, sticky: Bool, to display: inout DisplayList) {
@@ -215,10 +267,6 @@ enum DirectoryRender {
                                             z: 4, layer: .content, style: ["align": "left", "verticalAlign": "center"],
                                             text: [TextRun(section.title.uppercased(), font: M.textFont, size: M.captionSize, color: M.groupedHeaderText)]))
         }
-    }
-
-    static func rowBackground(_ state: DirectoryState, id: String, frame: Rect, to display: inout DisplayList) {
-        display.add(id, Node(.rect, frame: frame, z: 1, layer: .content, style: state.selection == id ? selectedRowStyle : rowStyle))
     }
 
     static func separator(id: String, left: Double, right: Double, bottom: Double, to display: inout DisplayList) {
@@ -240,7 +288,6 @@ enum DirectoryRender {
         let id = "\(state.tab.rawValue).event.\(index)"
         let margin = state.viewport.layoutMargin
         let height = M.eventRowHeight
-        rowBackground(state, id: id, frame: Rect(x: 0, y: top, width: right, height: height), to: &display)
         display.add(id + ".name", Node(.text, frame: Rect(x: margin, y: top, width: max(0, right - 2 * margin - M.dateWidth - M.systemSpacing), height: height),
                                        z: 2, layer: .content, style: leftLine,
                                        text: [TextRun(event.name, font: M.textFont, size: M.bodySize)]))
@@ -256,12 +303,11 @@ enum DirectoryRender {
         let person = state.people[index]
         let id = "\(state.tab.rawValue).person.\(index)"
         let height = M.personRowHeight
-        rowBackground(state, id: id, frame: Rect(x: 0, y: top, width: right, height: height), to: &display)
 
         let imageFrame = Rect(x: M.systemSpacing, y: top + (height - M.imageHeight) / 2, width: M.imageWidth, height: M.imageHeight)
         let asset: String
         let imageState: String
-        switch person.profilePicture.flatMap({ state.images[$0] }) {
+        switch state.pictures.state(ofPerson: index) {
         case .loaded(let id)?: asset = id; imageState = "loaded"
         case .loading?: asset = DirectoryImages.placeholder; imageState = "loading"
         case .failed?: asset = DirectoryImages.placeholder; imageState = "failed"

@@ -43,6 +43,7 @@ enum HooRender {
         let grid = state.grid
         var display = DisplayList(content: ScrollContent(frame: layout.gridFrame, width: state.viewport.width,
                                                          height: grid.contentHeight, offsetY: state.offset))
+        display.groups.reserveCapacity(memo.previousCount + 16)
         let selected = state.selection.flatMap { state.catalog.hoo($0) }
         let header = state.headerSetIndex.flatMap { headerAsset(state, setIndex: $0) }
         let overlay = state.selection.flatMap { ref -> String? in

@@ -11,10 +11,43 @@ extension DisplayList {
             JSONPatch.diff(old.content?.json ?? .null, content?.json ?? .null, path: path + "/content", into: &operations)
         }
         let (gone, new) = DisplayList.changedGroups(old.groups, groups)
+        if old.nodes.isEmpty && nodes.isEmpty, let pairs = DisplayList.separatePairs(gone, new) {
+            // The common case (a command changed a few rows): each changed group is diffed with
+            // the one it replaced, in id order, without merging node lists.
+            for (before, after) in pairs {
+                DisplayList.diffNodes(before.nodes, after.nodes, path: path + "/nodes/", into: &operations)
+            }
+            return operations
+        }
         let before = DisplayList.merged([DisplayList.sortedByID(old.nodes)] + gone.map(\.nodes))
         let after = DisplayList.merged([DisplayList.sortedByID(nodes)] + new.map(\.nodes))
         DisplayList.diffNodes(before, after, path: path + "/nodes/", into: &operations)
         return operations
+    }
+
+    /// The changed groups as (old, new) pairs in id order, when they can be diffed pair by pair
+    /// and give the operations a diff of all their nodes would: the groups were matched by
+    /// position, no id repeats inside a group, and the id ranges of the pairs do not overlap.
+    /// Otherwise `nil`.
+    static func separatePairs(_ gone: [NodeGroup], _ new: [NodeGroup]) -> [(NodeGroup, NodeGroup)]? {
+        guard gone.count == new.count else { return nil }
+        var pairs: [(NodeGroup, NodeGroup)] = []
+        pairs.reserveCapacity(gone.count)
+        for (a, b) in zip(gone, new) {
+            guard a.hasUniqueIDs, b.hasUniqueIDs, let a0 = a.nodes.first?.id, let b0 = b.nodes.first?.id,
+                  canonicalKeyEquals(a0, b0) else { return nil }
+            pairs.append((a, b))
+        }
+        if pairs.count > 1 {
+            pairs.sort { canonicalKeyPrecedes($0.0.nodes[0].id, $1.0.nodes[0].id) }
+            for k in 1..<pairs.count {
+                let (a, b) = pairs[k - 1]
+                let last = canonicalKeyPrecedes(a.nodes.last!.id, b.nodes.last!.id) ? b.nodes.last!.id : a.nodes.last!.id
+                // Both groups of the next pair start with the same id.
+                guard canonicalKeyPrecedes(last, pairs[k].0.nodes[0].id) else { return nil }
+            }
+        }
+        return pairs
     }
 
     /// Id-sorted lists merged into one id-sorted list without repeated ids (the first wins).
@@ -88,13 +121,11 @@ extension DisplayList {
             if j == after.count || (i < before.count && canonicalKeyPrecedes(before[i].id, after[j].id)) {
                 operations.append(JSONPatch.operation("remove", path + JSONPointer.escape(before[i].id), nil))
                 i += 1
-            } else if i == before.count || before[i].id != after[j].id {
+            } else if i == before.count || !canonicalKeyEquals(before[i].id, after[j].id) {
                 operations.append(JSONPatch.operation("add", path + JSONPointer.escape(after[j].id), after[j].node.json))
                 j += 1
             } else {
-                if before[i].node != after[j].node {
-                    JSONPatch.diff(before[i].node.json, after[j].node.json, path: path + JSONPointer.escape(after[j].id), into: &operations)
-                }
+                Node.diff(before[i].node, after[j].node, path: path + JSONPointer.escape(after[j].id), into: &operations)
                 i += 1
                 j += 1
             }

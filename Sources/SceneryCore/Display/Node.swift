@@ -79,6 +79,36 @@ public struct Node: Equatable, Sendable {
     }
 }
 
+extension Node {
+    /// Appends the operations that turn `old`'s JSON into `new`'s, for a node at `path`: the
+    /// same operations as ``JSONPatch/diff(_:_:path:into:)`` on the two nodes' ``json``, but
+    /// only the fields that differ are turned into JSON (a changed row colour costs one field).
+    public static func diff(_ old: Node, _ new: Node, path: String, into operations: inout [JSON]) {
+        let a = old.fields, b = new.fields
+        if a === b { return }
+        // Members in key order, as the node's JSON object has them.
+        member(path, "animation", a.animation, b.animation, \.json, into: &operations)
+        if a.frame != b.frame { JSONPatch.diff(a.frame.json, b.frame.json, path: path + "/frame", into: &operations) }
+        member(path, "image", a.image, b.image, { .string($0) }, into: &operations)
+        if a.kind != b.kind { operations.append(JSONPatch.operation("replace", path + "/kind", .string(b.kind.rawValue))) }
+        if a.layer != b.layer { operations.append(JSONPatch.operation("replace", path + "/layer", .string(b.layer.rawValue))) }
+        if a.style != b.style { JSONPatch.diffObjects(a.style, b.style, path: path + "/style", into: &operations) }
+        member(path, "text", a.kind == .text ? a.text : nil, b.kind == .text ? b.text : nil, { .array($0.map(\.json)) }, into: &operations)
+        if a.z != b.z { operations.append(JSONPatch.operation("replace", path + "/z", .number(Double(b.z)))) }
+    }
+
+    /// An optional member: added, removed, or diffed when both have it and it changed.
+    private static func member<T: Equatable>(_ path: String, _ key: String, _ a: T?, _ b: T?, _ json: (T) -> JSON,
+                                             into operations: inout [JSON]) {
+        switch (a, b) {
+        case (nil, nil): return
+        case (nil, let b?): operations.append(JSONPatch.operation("add", path + "/" + key, json(b)))
+        case (_?, nil): operations.append(JSONPatch.operation("remove", path + "/" + key, nil))
+        case (let a?, let b?): if a != b { JSONPatch.diff(json(a), json(b), path: path + "/" + key, into: &operations) }
+        }
+    }
+}
+
 /// A run of attributed text: one font, size, weight and colour.
 public struct TextRun: Equatable, Sendable {
     public var text: String
@@ -140,9 +170,17 @@ public struct DisplayList: Sendable {
 
     /// The node with this id (the first one when the id repeats).
     public func node(_ id: String) -> Node? {
-        for (nodeID, node) in nodes where nodeID == id { return node }
+        for (nodeID, node) in nodes where canonicalKeyEquals(nodeID, id) { return node }
         for group in groups {
-            for (nodeID, node) in group.nodes where nodeID == id { return node }
+            // A group's nodes are sorted by id: skip groups whose range cannot hold it.
+            let nodes = group.nodes
+            guard let first = nodes.first, !canonicalKeyPrecedes(id, first.id), !canonicalKeyPrecedes(nodes[nodes.count - 1].id, id) else { continue }
+            var low = 0, high = nodes.count
+            while low < high {
+                let mid = (low + high) / 2
+                if canonicalKeyPrecedes(nodes[mid].id, id) { low = mid + 1 } else { high = mid }
+            }
+            if low < nodes.count && canonicalKeyEquals(nodes[low].id, id) { return nodes[low].node }
         }
         return nil
     }

@@ -8,41 +8,109 @@ public final class NodeGroup: Sendable {
     /// The nodes, sorted by id in code point order (stable: of a repeated id, the first given
     /// comes first), so that diffs merge groups instead of sorting every node again.
     public let nodes: [(id: String, node: Node)]
+    /// Whether no id repeats (ids strictly increase), so the group can be diffed on its own.
+    let hasUniqueIDs: Bool
 
-    public init(_ nodes: [(id: String, node: Node)]) { self.nodes = DisplayList.sortedByID(nodes) }
+    public init(_ nodes: [(id: String, node: Node)]) {
+        let sorted = DisplayList.sortedByID(nodes)
+        self.nodes = sorted
+        var unique = true
+        for k in sorted.indices.dropFirst() where !canonicalKeyPrecedes(sorted[k - 1].id, sorted[k].id) {
+            unique = false
+            break
+        }
+        hasUniqueIDs = unique
+    }
 }
 
 /// Remembers the groups of the previous render with the inputs they were built from, so that a
 /// render rebuilds only the groups whose inputs changed.
 ///
-/// A scene's render asks ``group(_:inputs:build:)`` for each group it shows, under a key of its
-/// choosing (`Key`) with the values the group is built from (`Inputs`, typically an enum with a
-/// case per kind of group). Entries not asked for during a render are forgotten at
-/// ``endRender()``, so the memo holds one screen's worth. The engine keeps one memo per open
-/// scene (``Scene/Memo``) and starts a fresh one when a scene opens.
+/// A scene's render asks ``group(_:inputs:build:)`` (or ``reuse(_:inputs:)`` then
+/// ``store(_:inputs:nodes:)``) for each group it shows, under a key of its choosing (`Key`) with
+/// the values the group is built from (`Inputs`, typically an enum with a case per kind of
+/// group). Groups not asked for during a render are forgotten at ``endRender()``, so the memo
+/// holds one screen's worth. The engine keeps one memo per open scene (``Scene/Memo``) and starts
+/// a fresh one when a scene opens.
+///
+/// Renders usually ask for the same groups in the same order as the previous one (a tap changes
+/// a row or two; a scroll shifts the rows by a few). So the memo first compares the key with the
+/// previous render's group at its cursor, and hashes the key only when they differ, after which
+/// the cursor continues from the group it found. A render that changed nothing hashes nothing.
 public struct RenderMemo<Key: Hashable, Inputs: Equatable> {
-    @usableFromInline var previous: [Key: (inputs: Inputs, group: NodeGroup)] = [:]
-    @usableFromInline var current: [Key: (inputs: Inputs, group: NodeGroup)] = [:]
+    @usableFromInline struct Entry {
+        @usableFromInline let key: Key
+        @usableFromInline let inputs: Inputs
+        @usableFromInline let group: NodeGroup
+
+        @inlinable init(key: Key, inputs: Inputs, group: NodeGroup) {
+            self.key = key
+            self.inputs = inputs
+            self.group = group
+        }
+    }
+
+    /// The previous render's groups, in the order it asked for them.
+    @usableFromInline var previous: [Entry] = []
+    /// The groups of the render in progress, in order.
+    @usableFromInline var current: [Entry] = []
+    /// Where the next group of the render in progress is expected in `previous`.
+    @usableFromInline var cursor = 0
+    /// `previous`'s positions by key, built the first time a render loses its place.
+    @usableFromInline var positions: [Key: Int]?
 
     public init() {}
+
+    /// How many groups the previous render had: a hint for the render's capacity.
+    public var previousCount: Int { previous.count }
 
     /// The group for `key`: the remembered one when it was built from equal `inputs`, otherwise
     /// a new one from `build`. `inputs` must capture everything `build` reads.
     @inlinable
     public mutating func group(_ key: Key, inputs: Inputs, build: () -> [(id: String, node: Node)]) -> NodeGroup {
-        if let entry = previous[key] ?? current[key], entry.inputs == inputs {
-            current[key] = entry
-            return entry.group
+        reuse(key, inputs: inputs) ?? store(key, inputs: inputs, nodes: build())
+    }
+
+    /// The remembered group for `key` when it was built from equal `inputs`; otherwise `nil`,
+    /// and the caller builds the nodes and hands them to ``store(_:inputs:nodes:)``. (The same
+    /// as ``group(_:inputs:build:)`` without a closure, for hot loops whose closure would
+    /// capture a large value.)
+    @inlinable
+    public mutating func reuse(_ key: Key, inputs: Inputs) -> NodeGroup? {
+        var found = cursor
+        if found >= previous.count || previous[found].key != key {
+            if positions == nil {
+                var table: [Key: Int] = [:]
+                table.reserveCapacity(previous.count)
+                for (i, entry) in previous.enumerated() where table[entry.key] == nil { table[entry.key] = i }
+                positions = table
+            }
+            guard let position = positions![key] else { return nil }
+            found = position
         }
-        let group = NodeGroup(build())
-        current[key] = (inputs, group)
+        cursor = found + 1
+        guard previous[found].inputs == inputs else { return nil }
+        current.append(previous[found])
+        return previous[found].group
+    }
+
+    /// Remembers `nodes` as the group for `key` built from `inputs`, and returns the group.
+    @inlinable
+    public mutating func store(_ key: Key, inputs: Inputs, nodes: [(id: String, node: Node)]) -> NodeGroup {
+        let group = NodeGroup(nodes)
+        current.append(Entry(key: key, inputs: inputs, group: group))
         return group
     }
 
-    /// Ends a render: what was not asked for is forgotten.
+    /// Ends a render: what it did not ask for is forgotten.
     @inlinable
     public mutating func endRender() {
         swap(&previous, &current)
         current.removeAll(keepingCapacity: true)
+        cursor = 0
+        positions = nil
     }
+
+    /// How many groups the memo holds (for tests).
+    public var count: Int { previous.count }
 }

@@ -95,6 +95,18 @@ public func canonicalKeyPrecedes(_ a: String, _ b: String) -> Bool {
     }
 }
 
+/// Whether two keys or ids have the same UTF-8 bytes: the equality of canonical JSON keys, and
+/// cheaper than `==`, which compares strings by Unicode canonical equivalence.
+@inlinable
+public func canonicalKeyEquals(_ a: String, _ b: String) -> Bool {
+    var a = a, b = b
+    return a.withUTF8 { pa in
+        b.withUTF8 { pb -> Bool in
+            pa.count == pb.count && (pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0)
+        }
+    }
+}
+
 /// A JSON object whose members are kept in canonical key order.
 ///
 /// Lookups are binary searches; documents in Scenery have small objects (a node has a handful of
