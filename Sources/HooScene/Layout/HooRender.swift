@@ -78,26 +78,32 @@ enum HooRender {
 
     // MARK: Model
 
+    /// The model's keys and its selection's, in the canonical order the objects are built in.
+    static let modelKeys = ["columns", "counts", "decelerating", "headerSet", "loadErrors", "loading", "maxOffsetY", "offsetY",
+                            "pan", "sample", "selection"]
+    static let selectionKeys = ["color", "hoo", "index", "poemLine", "set", "title"]
+    static let countsKeys = ["hoos", "sets"]
+
     static func model(_ state: HooState) -> JSON {
-        var model = JSONObject()
-        model["sample"] = .bool(state.isSample)
-        model["counts"] = ["sets": .number(state.catalog.sets.count), "hoos": .number(state.catalog.count)]
-        model["columns"] = .number(state.grid.columns)
-        model["offsetY"] = .number(roundPoint(state.offset))
-        model["maxOffsetY"] = .number(roundPoint(state.maxOffset))
+        var selection = JSON.null
         if let ref = state.selection, let index = state.catalog.index(of: ref), let (s, hoo) = state.catalog.hoo(ref) {
-            model["selection"] = ["set": .number(ref.set), "hoo": .number(ref.hoo), "index": .number(index),
-                                  "title": .string(hoo.title), "poemLine": .string(hoo.poemLine),
-                                  "color": .string(state.catalog.sets[s].color)]
-        } else {
-            model["selection"] = .null
+            selection = .object(JSONObject(sortedKeys: selectionKeys, values: [
+                .string(state.catalog.sets[s].color), .number(ref.hoo), .number(index), .string(hoo.poemLine), .number(ref.set), .string(hoo.title),
+            ]))
         }
-        model["headerSet"] = state.headerSetIndex.map { .number(state.catalog.sets[$0].number) } ?? .null
-        model["pan"] = .optional(state.pan?.mode.rawValue)
-        model["decelerating"] = .bool(state.deceleration != nil)
-        model["loading"] = state.loading.map { ["path": .string($0.path)] } ?? .null
-        model["loadErrors"] = state.loadErrorsJSON
-        return .object(model)
+        return .object(JSONObject(sortedKeys: modelKeys, values: [
+            .number(state.grid.columns),
+            .object(JSONObject(sortedKeys: countsKeys, values: [.number(state.catalog.count), .number(state.catalog.sets.count)])),
+            .bool(state.deceleration != nil),
+            state.headerSetIndex.map { .number(state.catalog.sets[$0].number) } ?? .null,
+            state.loadErrorsJSON,
+            state.loading.map { ["path": .string($0.path)] } ?? .null,
+            .number(roundPoint(state.maxOffset)),
+            .number(roundPoint(state.offset)),
+            .optional(state.pan?.mode.rawValue),
+            .bool(state.isSample),
+            selection,
+        ]))
     }
 
     // MARK: Cells

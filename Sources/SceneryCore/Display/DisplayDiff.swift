@@ -66,9 +66,29 @@ extension DisplayList {
         for index in order { all += parts[index] }
         for k in 1..<order.count {
             let previousLast = parts[order[k - 1]].last!.id, first = parts[order[k]][0].id
-            if canonicalKeyPrecedes(first, previousLast) { return sortedUnique(all) }
+            if canonicalKeyPrecedes(first, previousLast) { return mergedInterleaved(order.map { parts[$0] }) }
         }
         return dedupe(all)
+    }
+
+    /// Id-sorted lists whose id ranges interleave, merged by always taking the smallest head
+    /// (of equal ids, the one from the earlier list): a few changed groups cost their nodes
+    /// times their number, not a sort of every node.
+    static func mergedInterleaved(_ parts: [[(id: String, node: Node)]]) -> [(id: String, node: Node)] {
+        var heads = [Int](repeating: 0, count: parts.count)
+        var result: [(id: String, node: Node)] = []
+        result.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        while true {
+            var best = -1
+            for p in parts.indices where heads[p] < parts[p].count {
+                if best < 0 || canonicalKeyPrecedes(parts[p][heads[p]].id, parts[best][heads[best]].id) { best = p }
+            }
+            if best < 0 { return result }
+            let entry = parts[best][heads[best]]
+            heads[best] += 1
+            if let last = result.last, canonicalKeyEquals(last.id, entry.id) { continue }
+            result.append(entry)
+        }
     }
 
     /// Drops repeated ids from an id-sorted list, keeping the first.

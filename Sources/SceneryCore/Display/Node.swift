@@ -171,16 +171,9 @@ public struct DisplayList: Sendable {
     /// The node with this id (the first one when the id repeats).
     public func node(_ id: String) -> Node? {
         for (nodeID, node) in nodes where canonicalKeyEquals(nodeID, id) { return node }
-        for group in groups {
-            // A group's nodes are sorted by id: skip groups whose range cannot hold it.
-            let nodes = group.nodes
-            guard let first = nodes.first, !canonicalKeyPrecedes(id, first.id), !canonicalKeyPrecedes(nodes[nodes.count - 1].id, id) else { continue }
-            var low = 0, high = nodes.count
-            while low < high {
-                let mid = (low + high) / 2
-                if canonicalKeyPrecedes(nodes[mid].id, id) { low = mid + 1 } else { high = mid }
-            }
-            if low < nodes.count && canonicalKeyEquals(nodes[low].id, id) { return nodes[low].node }
+        let bit = NodeGroup.idBit(id)
+        for group in groups where group.idFilter & bit != 0 {
+            if let node = group.node(id) { return node }
         }
         return nil
     }

@@ -10,6 +10,8 @@ public final class NodeGroup: Sendable {
     public let nodes: [(id: String, node: Node)]
     /// Whether no id repeats (ids strictly increase), so the group can be diffed on its own.
     let hasUniqueIDs: Bool
+    /// One bit per id (``idBit(_:)``): a lookup by id skips the groups whose filter lacks its bit.
+    let idFilter: UInt64
 
     public init(_ nodes: [(id: String, node: Node)]) {
         let sorted = DisplayList.sortedByID(nodes)
@@ -20,6 +22,24 @@ public final class NodeGroup: Sendable {
             break
         }
         hasUniqueIDs = unique
+        idFilter = sorted.reduce(0) { $0 | NodeGroup.idBit($1.id) }
+    }
+
+    /// A bit chosen by the id's bytes (FNV-1a), for ``idFilter``.
+    static func idBit(_ id: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return 1 << (hash >> 58)
+    }
+
+    /// The node with this id in the group, if any (binary search; the first of a repeated id).
+    func node(_ id: String) -> Node? {
+        var low = 0, high = nodes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if canonicalKeyPrecedes(nodes[mid].id, id) { low = mid + 1 } else { high = mid }
+        }
+        return low < nodes.count && canonicalKeyEquals(nodes[low].id, id) ? nodes[low].node : nil
     }
 }
 

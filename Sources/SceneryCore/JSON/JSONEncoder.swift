@@ -9,29 +9,29 @@ public struct CanonicalJSON {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    static let nullBytes: [UInt8] = Array("null".utf8), trueBytes: [UInt8] = Array("true".utf8), falseBytes: [UInt8] = Array("false".utf8)
+
     public static func write(_ value: JSON, to out: inout [UInt8]) {
         switch value {
-        case .null: out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-        case .bool(let flag):
-            if flag { out.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { out.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+        case .null: out.append(contentsOf: nullBytes)
+        case .bool(let flag): out.append(contentsOf: flag ? trueBytes : falseBytes)
         case .number(let number): writeNumber(number, to: &out)
         case .string(let string): writeString(string, to: &out)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
-            for (i, element) in elements.enumerated() {
+            for i in elements.indices {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                write(element, to: &out)
+                write(elements[i], to: &out)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let object):
             out.append(UInt8(ascii: "{"))
-            var first = true
-            for (key, member) in object {
-                if !first { out.append(UInt8(ascii: ",")) }
-                first = false
-                writeString(key, to: &out)
+            let keys = object.keys, values = object.values
+            for i in keys.indices {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                writeString(keys[i], to: &out)
                 out.append(UInt8(ascii: ":"))
-                write(member, to: &out)
+                write(values[i], to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
@@ -57,16 +57,16 @@ public struct CanonicalJSON {
             out.append(contentsOf: number.description.utf8)
         } else {
             // Not representable in JSON; the engine never produces it, but stay valid.
-            out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+            out.append(contentsOf: nullBytes)
         }
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     public static func writeString(_ string: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { bytes in
+            out.append(UInt8(ascii: "\""))
             var runStart = 0
             for i in 0..<bytes.count {
                 let byte = bytes[i]
@@ -87,8 +87,8 @@ public struct CanonicalJSON {
                 }
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            out.append(UInt8(ascii: "\""))
         }
-        out.append(UInt8(ascii: "\""))
     }
 }
 

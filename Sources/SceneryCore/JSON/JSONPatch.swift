@@ -34,6 +34,14 @@ public enum JSONPatch {
         var i = 0, j = 0
         let aKeys = a.keys, bKeys = b.keys
         let aValues = a.values, bValues = b.values
+        if aKeys == bKeys {
+            // The same members (the common case: a model or a style built the same way): only
+            // values can differ.
+            for k in aValues.indices where aValues[k] != bValues[k] {
+                diff(aValues[k], bValues[k], path: path + "/" + JSONPointer.escape(aKeys[k]), into: &operations)
+            }
+            return
+        }
         while i < aKeys.count || j < bKeys.count {
             if j == bKeys.count || (i < aKeys.count && canonicalKeyPrecedes(aKeys[i], bKeys[j])) {
                 operations.append(operation("remove", path + "/" + JSONPointer.escape(aKeys[i]), nil))

@@ -80,11 +80,7 @@ public final class Engine {
             let result = try dispatch(method: method, params: params)
             output += notificationsBeforeResponse
             notificationsBeforeResponse.removeAll()
-            var response = JSONObject()
-            response["id"] = id
-            response["jsonrpc"] = "2.0"
-            response["result"] = .object(result)
-            CanonicalJSON.write(.object(response), to: &output)
+            CanonicalJSON.write(.object(JSONObject(sortedKeys: Engine.resultKeys, values: [id, "2.0", .object(result)])), to: &output)
             output.append(0x0A)
         } catch {
             output += notificationsBeforeResponse
@@ -93,6 +89,8 @@ public final class Engine {
         }
         runPendingEffects(output: &output)
     }
+
+    static let resultKeys = ["id", "jsonrpc", "result"]
 
     /// Convenience for tests: one line in, the output lines out.
     public func handle(_ line: String) -> [String] {
@@ -281,10 +279,7 @@ public final class Engine {
     /// The result of a state-changing method: `{rev, patch}`.
     func changeResult() -> JSONObject {
         let (rev, patch) = commit()
-        var result = JSONObject()
-        result["patch"] = .array(patch)
-        result["rev"] = .number(Double(rev))
-        return result
+        return JSONObject(sortedKeys: ["patch", "rev"], values: [.array(patch), .number(Double(rev))])
     }
 
     /// The state document as of `rev`.
