@@ -16,6 +16,24 @@ struct JSONParserTests {
         #expect(try JSONParser.parse(#"{"a":1,"a":2}"#)["a"] == 2)
     }
 
+    @Test("members in any order, repeated or not, give the object that assigning them in turn gives")
+    func membersInAnyOrder() throws {
+        var random = SeededRandom(seed: 5)
+        let names = ["a", "b", "ab", "B", "é", "a/b", "id", "jsonrpc", ""]
+        for _ in 0..<2000 {
+            var expected = JSONObject()
+            var text: [String] = []
+            for k in 0..<random.below(8) {
+                let key = names[random.below(names.count)]
+                expected[key] = .number(k)
+                text.append("\(JSON.string(key)):\(k)")
+            }
+            let parsed = try JSONParser.parse("{" + text.joined(separator: ",") + "}")
+            #expect(parsed == .object(expected))
+            #expect(parsed.objectValue?.keys == expected.keys)
+        }
+    }
+
     @Test("rejects nesting deeper than the limit without recursing further", arguments: ["[", "{\"a\":"])
     func depthLimit(opener: String) {
         let deep = String(repeating: opener, count: 100_000)

@@ -5,7 +5,10 @@ public typealias HooMemo = RenderMemo<HooGroupKey, HooGroupInputs>
 
 /// A node group of the Hoo screen: the chrome, or one cell of the flow.
 public enum HooGroupKey: Hashable, Sendable {
+    /// The background, logo and lines, which only the viewport changes.
     case chrome
+    /// The header, the selected Hoo's title and poem line, and its overlay.
+    case selectionChrome
     /// The cell at this position of the flow across all sets.
     case cell(index: Int)
 }
@@ -13,8 +16,10 @@ public enum HooGroupKey: Hashable, Sendable {
 /// What a group's nodes are built from: when these are equal, the previous render's group is
 /// reused.
 public enum HooGroupInputs: Equatable, Sendable {
-    /// Background, header, logo, lines, the selected Hoo's title, poem line and overlay.
-    case chrome(viewport: Viewport, header: String?, title: String?, poemLine: String?, overlay: String?)
+    /// Background, logo and lines.
+    case chrome(viewport: Viewport)
+    /// The header, the selected Hoo's title and poem line, and its overlay.
+    case selectionChrome(viewport: Viewport, header: String?, title: String?, poemLine: String?, overlay: String?)
     /// A cell; `colorName` on a set's first cell.
     case cell(frame: Rect, set: Int, hoo: Int, selected: Bool, colorName: String?)
 }
@@ -50,13 +55,18 @@ enum HooRender {
             guard let (s, hoo) = state.catalog.hoo(ref), let image = hoo.image else { return nil }
             return HooAssetID.hoo(image, set: ref.set, hoo: hoo.number, load: state.catalog.loads[s])
         }
-        let chrome = HooGroupInputs.chrome(viewport: state.viewport, header: header, title: selected?.hoo.title,
-                                           poemLine: selected?.hoo.poemLine, overlay: overlay)
-        display.add(memo.group(.chrome, inputs: chrome) {
+        display.add(memo.group(.chrome, inputs: .chrome(viewport: state.viewport)) {
             var nodes = DisplayList()
             nodes.add("background", Node(.rect, frame: Rect(x: 0, y: 0, width: state.viewport.width, height: state.viewport.height),
                                          style: ["background": .string(M.background)]))
-            addChrome(state, layout: layout, header: header, overlay: overlay, to: &nodes)
+            addChrome(layout: layout, to: &nodes)
+            return nodes.nodes
+        })
+        let chrome = HooGroupInputs.selectionChrome(viewport: state.viewport, header: header, title: selected?.hoo.title,
+                                                    poemLine: selected?.hoo.poemLine, overlay: overlay)
+        display.add(memo.group(.selectionChrome, inputs: chrome) {
+            var nodes = DisplayList()
+            addSelectionChrome(state, layout: layout, header: header, overlay: overlay, to: &nodes)
             return nodes.nodes
         })
         addCells(state, grid: grid, memo: &memo, to: &display)
@@ -117,16 +127,18 @@ enum HooRender {
         var s = first.set, h = first.hoo
         for index in range {
             while h >= catalog.sets[s].hoos.count { s += 1; h = 0 }
-            let set = catalog.sets[s], hoo = set.hoos[h]
+            let setNumber = catalog.sets[s].number, hooNumber = catalog.sets[s].hoos[h].number
             let frame = grid.cellFrame(index)
-            let isSelected = selected == HooRef(set: set.number, hoo: hoo.number)
-            let inputs = HooGroupInputs.cell(frame: frame, set: set.number, hoo: hoo.number, selected: isSelected,
-                                             colorName: h == 0 ? set.color : nil)
-            display.add(memo.group(.cell(index: index), inputs: inputs) {
+            let isSelected = selected == HooRef(set: setNumber, hoo: hooNumber)
+            let inputs = HooGroupInputs.cell(frame: frame, set: setNumber, hoo: hooNumber, selected: isSelected,
+                                             colorName: h == 0 ? catalog.sets[s].color : nil)
+            if let group = memo.reuse(.cell(index: index), inputs: inputs) {
+                display.add(group)
+            } else {
                 var cell = DisplayList()
-                addCell(set: set, hoo: hoo, frame: frame, selected: isSelected, first: h == 0, to: &cell)
-                return cell.nodes
-            })
+                addCell(set: catalog.sets[s], hoo: catalog.sets[s].hoos[h], frame: frame, selected: isSelected, first: h == 0, to: &cell)
+                display.add(memo.store(.cell(index: index), inputs: inputs, nodes: cell.nodes))
+            }
             h += 1
         }
     }
@@ -157,13 +169,16 @@ enum HooRender {
 
     // MARK: Chrome
 
-    static func addChrome(_ state: HooState, layout: HooScreenLayout, header: String?, overlay: String?, to display: inout DisplayList) {
-        if let header {
-            display.add("header", Node(.image, frame: layout.headerFrame, z: M.zChrome, style: headerStyle, image: header))
-        }
+    static func addChrome(layout: HooScreenLayout, to display: inout DisplayList) {
         display.add("logo", Node(.image, frame: layout.logoFrame, z: M.zChrome, style: imageStyle, image: HooImages.logo))
         display.add("line.top", Node(.line, frame: layout.topLine, z: M.zChrome, style: lineStyle))
         display.add("line.bottom", Node(.line, frame: layout.bottomLine, z: M.zChrome, style: lineStyle))
+    }
+
+    static func addSelectionChrome(_ state: HooState, layout: HooScreenLayout, header: String?, overlay: String?, to display: inout DisplayList) {
+        if let header {
+            display.add("header", Node(.image, frame: layout.headerFrame, z: M.zChrome, style: headerStyle, image: header))
+        }
         guard let ref = state.selection, let (_, hoo) = state.catalog.hoo(ref) else { return }
         display.add("bottom.title", Node(.text, frame: layout.titleFrame, z: M.zChrome, style: bottomTextStyle,
                                          text: [TextRun(hoo.title, font: M.mediumFont, size: M.titleSize, weight: "medium", color: M.textColor)]))

@@ -27,9 +27,12 @@ public final class NodeGroup: Sendable {
 
     /// A bit chosen by the id's bytes (FNV-1a), for ``idFilter``.
     static func idBit(_ id: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return 1 << (hash >> 58)
+        func fnv<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return 1 << (hash >> 58)
+        }
+        return id.utf8.withContiguousStorageIfAvailable(fnv) ?? fnv(id.utf8)
     }
 
     /// The node with this id in the group, if any (binary search; the first of a repeated id).
@@ -58,7 +61,7 @@ public final class NodeGroup: Sendable {
 /// previous render's group at its cursor, and hashes the key only when they differ, after which
 /// the cursor continues from the group it found. A render that changed nothing hashes nothing.
 public struct RenderMemo<Key: Hashable, Inputs: Equatable> {
-    @usableFromInline struct Entry {
+    @usableFromInline final class Entry {
         @usableFromInline let key: Key
         @usableFromInline let inputs: Inputs
         @usableFromInline let group: NodeGroup

@@ -81,30 +81,35 @@ extension JSON {
 /// (the order of Python's `sort_keys=True` and of `jq -S`).
 @inlinable
 public func canonicalKeyPrecedes(_ a: String, _ b: String) -> Bool {
-    // `withUTF8` gives native strings' bytes in place and small (inline) ones' from the stack.
-    var a = a, b = b
-    return a.withUTF8 { pa in
-        b.withUTF8 { pb -> Bool in
-            let n = min(pa.count, pb.count)
-            if n > 0 {
-                let order = memcmp(pa.baseAddress!, pb.baseAddress!, n)
-                if order != 0 { return order < 0 }
-            }
-            return pa.count < pb.count
-        }
+    // The bytes in place (no copy, no reference counting); the fallback covers bridged strings.
+    let order: Bool?? = a.utf8.withContiguousStorageIfAvailable { pa in
+        b.utf8.withContiguousStorageIfAvailable { pb in utf8Precedes(pa, pb) }
     }
+    if let known = order ?? nil { return known }
+    var a = a, b = b
+    return a.withUTF8 { pa in b.withUTF8 { pb in utf8Precedes(pa, pb) } }
+}
+
+@inlinable
+func utf8Precedes(_ pa: UnsafeBufferPointer<UInt8>, _ pb: UnsafeBufferPointer<UInt8>) -> Bool {
+    let n = min(pa.count, pb.count)
+    if n > 0 {
+        let order = memcmp(pa.baseAddress!, pb.baseAddress!, n)
+        if order != 0 { return order < 0 }
+    }
+    return pa.count < pb.count
 }
 
 /// Whether two keys or ids have the same UTF-8 bytes: the equality of canonical JSON keys, and
 /// cheaper than `==`, which compares strings by Unicode canonical equivalence.
 @inlinable
 public func canonicalKeyEquals(_ a: String, _ b: String) -> Bool {
-    var a = a, b = b
-    return a.withUTF8 { pa in
-        b.withUTF8 { pb -> Bool in
-            pa.count == pb.count && (pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0)
-        }
+    if a.utf8.count != b.utf8.count { return false }
+    let equal: Bool?? = a.utf8.withContiguousStorageIfAvailable { pa in
+        b.utf8.withContiguousStorageIfAvailable { pb in pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0 }
     }
+    if let known = equal ?? nil { return known }
+    return a.utf8.elementsEqual(b.utf8)
 }
 
 /// A JSON object whose members are kept in canonical key order.
@@ -128,6 +133,41 @@ public struct JSONObject: Equatable, Sendable, Sequence {
     public init(sortedKeys: [String], values: [JSON]) {
         assert(sortedKeys.count == values.count && zip(sortedKeys, sortedKeys.dropFirst()).allSatisfy { canonicalKeyPrecedes($0, $1) })
         keys = sortedKeys
+        self.values = values
+    }
+
+    /// Members in any order; of a repeated key, the last value wins (as assigning them one by
+    /// one would give). Cheaper than assigning: members are sorted once, and most objects come
+    /// sorted or nearly so.
+    public init(unsortedKeys: [String], values: [JSON]) {
+        var keys = unsortedKeys, values = values
+        var repeated = false
+        // Insertion sort of both arrays together, stable: small objects, often already in order.
+        for i in keys.indices.dropFirst() where !canonicalKeyPrecedes(keys[i - 1], keys[i]) {
+            var j = i
+            while j > 0 && canonicalKeyPrecedes(keys[j], keys[j - 1]) {
+                keys.swapAt(j, j - 1)
+                values.swapAt(j, j - 1)
+                j -= 1
+            }
+            if j > 0 && canonicalKeyEquals(keys[j - 1], keys[j]) { repeated = true }
+        }
+        if repeated {
+            // Of equal keys (now adjacent, in input order), keep the last value.
+            var k = 0
+            for i in keys.indices {
+                if k > 0 && canonicalKeyEquals(keys[k - 1], keys[i]) {
+                    values[k - 1] = values[i]
+                } else {
+                    keys[k] = keys[i]
+                    values[k] = values[i]
+                    k += 1
+                }
+            }
+            keys.removeLast(keys.count - k)
+            values.removeLast(values.count - k)
+        }
+        self.keys = keys
         self.values = values
     }
 

@@ -4,90 +4,175 @@
 public struct CanonicalJSON {
     public static func encode(_ value: JSON) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
         write(value, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static let nullBytes: [UInt8] = Array("null".utf8), trueBytes: [UInt8] = Array("true".utf8), falseBytes: [UInt8] = Array("false".utf8)
-
+    /// Appends `value`'s canonical encoding to `out`.
     public static func write(_ value: JSON, to out: inout [UInt8]) {
-        switch value {
-        case .null: out.append(contentsOf: nullBytes)
-        case .bool(let flag): out.append(contentsOf: flag ? trueBytes : falseBytes)
-        case .number(let number): writeNumber(number, to: &out)
-        case .string(let string): writeString(string, to: &out)
-        case .array(let elements):
-            out.append(UInt8(ascii: "["))
-            for i in elements.indices {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                write(elements[i], to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
-        case .object(let object):
-            out.append(UInt8(ascii: "{"))
-            let keys = object.keys, values = object.values
-            for i in keys.indices {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                writeString(keys[i], to: &out)
-                out.append(UInt8(ascii: ":"))
-                write(values[i], to: &out)
-            }
-            out.append(UInt8(ascii: "}"))
-        }
+        var writer = ByteWriter()
+        defer { writer.release() }
+        writer.write(value)
+        writer.appendBytes(to: &out)
     }
 
     public static func writeNumber(_ number: Double, to out: inout [UInt8]) {
-        if number.rounded() == number && abs(number) < 9_007_199_254_740_992 {
-            var value = Int64(number)
-            if value == 0 { out.append(UInt8(ascii: "0")); return }
-            if value < 0 { out.append(UInt8(ascii: "-")); value = -value }
-            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var count = 0
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                while value > 0 {
-                    buffer[count] = UInt8(value % 10) + 0x30
-                    value /= 10
-                    count += 1
-                }
-                for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
-            }
-        } else if number.isFinite {
-            out.append(contentsOf: number.description.utf8)
-        } else {
-            // Not representable in JSON; the engine never produces it, but stay valid.
-            out.append(contentsOf: nullBytes)
-        }
+        write(.number(number), to: &out)
     }
 
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-
     public static func writeString(_ string: String, to out: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { bytes in
-            out.append(UInt8(ascii: "\""))
+        write(.string(string), to: &out)
+    }
+
+    /// Whether any of the eight bytes is below 0x20, `"` or `\\` (bit tricks on the whole word).
+    @inline(__always)
+    static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        let below20 = (word &- ones &* 0x20) & ~word & highs != 0
+        return below20 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
+    }
+
+    static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// A growable byte buffer written without the checks an array append makes on every byte;
+    /// the encoding is copied out once at the end.
+    struct ByteWriter {
+        private var base: UnsafeMutablePointer<UInt8>
+        private var count = 0
+        private var capacity: Int
+
+        init() {
+            capacity = 1024
+            base = .allocate(capacity: capacity)
+        }
+
+        func release() { base.deallocate() }
+
+        func appendBytes(to out: inout [UInt8]) {
+            out.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        }
+
+        private mutating func reserve(_ extra: Int) {
+            guard count + extra > capacity else { return }
+            let newCapacity = max(capacity * 2, count + extra)
+            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            newBase.update(from: base, count: count)
+            base.deallocate()
+            base = newBase
+            capacity = newCapacity
+        }
+
+        @inline(__always)
+        mutating func byte(_ value: UInt8) {
+            if count == capacity { reserve(1) }
+            base[count] = value
+            count += 1
+        }
+
+        mutating func bytes(_ buffer: UnsafeBufferPointer<UInt8>) {
+            guard buffer.count > 0 else { return }
+            reserve(buffer.count)
+            (base + count).update(from: buffer.baseAddress!, count: buffer.count)
+            count += buffer.count
+        }
+
+        mutating func ascii(_ text: StaticString) {
+            text.withUTF8Buffer { bytes($0) }
+        }
+
+        mutating func write(_ value: JSON) {
+            switch value {
+            case .null: ascii("null")
+            case .bool(let flag): ascii(flag ? "true" : "false")
+            case .number(let value): number(value)
+            case .string(let text): string(text)
+            case .array(let elements):
+                byte(UInt8(ascii: "["))
+                for i in elements.indices {
+                    if i > 0 { byte(UInt8(ascii: ",")) }
+                    write(elements[i])
+                }
+                byte(UInt8(ascii: "]"))
+            case .object(let object):
+                byte(UInt8(ascii: "{"))
+                let keys = object.keys, values = object.values
+                for i in keys.indices {
+                    if i > 0 { byte(UInt8(ascii: ",")) }
+                    string(keys[i])
+                    byte(UInt8(ascii: ":"))
+                    write(values[i])
+                }
+                byte(UInt8(ascii: "}"))
+            }
+        }
+
+        mutating func number(_ number: Double) {
+            if number.rounded() == number && abs(number) < 9_007_199_254_740_992 {
+                var value = Int64(number)
+                if value == 0 { byte(UInt8(ascii: "0")); return }
+                reserve(21)
+                if value < 0 { byte(UInt8(ascii: "-")); value = -value }
+                var digits = 0
+                var rest = value
+                while rest > 0 { digits += 1; rest /= 10 }
+                var i = count + digits - 1
+                while value > 0 {
+                    base[i] = UInt8(value % 10) + 0x30
+                    value /= 10
+                    i -= 1
+                }
+                count += digits
+            } else if number.isFinite {
+                var text = number.description
+                text.withUTF8 { bytes($0) }
+            } else {
+                // Not representable in JSON; the engine never produces it, but stay valid.
+                ascii("null")
+            }
+        }
+
+        mutating func string(_ string: String) {
+            if let done: Void = string.utf8.withContiguousStorageIfAvailable({ utf8($0) }) { return done }
+            var string = string
+            string.withUTF8 { utf8($0) }
+        }
+
+        /// A string's UTF-8 bytes between quotes, with `"`, `\\` and control characters escaped.
+        mutating func utf8(_ text: UnsafeBufferPointer<UInt8>) {
+            reserve(text.count + 2)
+            byte(UInt8(ascii: "\""))
             var runStart = 0
-            for i in 0..<bytes.count {
-                let byte = bytes[i]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                runStart = i + 1
-                out.append(UInt8(ascii: "\\"))
-                switch byte {
-                case 0x22: out.append(0x22)
-                case 0x5C: out.append(0x5C)
-                case 0x0A: out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "t"))
-                case 0x08: out.append(UInt8(ascii: "b"))
-                case 0x0C: out.append(UInt8(ascii: "f"))
-                default:
-                    out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            // Eight bytes at a time while none needs escaping (the usual case: ids, paths).
+            var start = 0
+            if let pointer = text.baseAddress {
+                let raw = UnsafeRawPointer(pointer)
+                while start + 8 <= text.count && !CanonicalJSON.needsEscape(raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)) {
+                    start += 8
                 }
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-            out.append(UInt8(ascii: "\""))
+            for i in start..<text.count {
+                let value = text[i]
+                guard value < 0x20 || value == 0x22 || value == 0x5C else { continue }
+                bytes(UnsafeBufferPointer(rebasing: text[runStart..<i]))
+                runStart = i + 1
+                byte(UInt8(ascii: "\\"))
+                switch value {
+                case 0x22: byte(0x22)
+                case 0x5C: byte(0x5C)
+                case 0x0A: byte(UInt8(ascii: "n"))
+                case 0x0D: byte(UInt8(ascii: "r"))
+                case 0x09: byte(UInt8(ascii: "t"))
+                case 0x08: byte(UInt8(ascii: "b"))
+                case 0x0C: byte(UInt8(ascii: "f"))
+                default:
+                    ascii("u00")
+                    byte(CanonicalJSON.hex[Int(value >> 4)])
+                    byte(CanonicalJSON.hex[Int(value & 0xF)])
+                }
+            }
+            bytes(UnsafeBufferPointer(rebasing: text[runStart..<text.count]))
+            byte(UInt8(ascii: "\""))
         }
     }
 }

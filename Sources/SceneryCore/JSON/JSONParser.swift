@@ -120,11 +120,13 @@ public struct JSONParser {
         mutating func parseObject(depth: Int) throws(JSONParseError) -> JSON {
             if depth > maxDepth { throw error(.tooDeep(limit: maxDepth)) }
             index += 1
-            var object = JSONObject()
+            var keys: [String] = [], values: [JSON] = []
+            keys.reserveCapacity(4)
+            values.reserveCapacity(4)
             skipWhitespace()
             if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(object)
+                return .object(JSONObject())
             }
             while true {
                 skipWhitespace()
@@ -143,12 +145,13 @@ public struct JSONParser {
                 index += 1
                 skipWhitespace()
                 let value = try parseValue(depth: depth)
-                object[key] = value
+                keys.append(key)
+                values.append(value)
                 skipWhitespace()
                 guard index < bytes.count else { throw error(.unexpectedEnd) }
                 switch bytes[index] {
                 case UInt8(ascii: ","): index += 1
-                case UInt8(ascii: "}"): index += 1; return .object(object)
+                case UInt8(ascii: "}"): index += 1; return .object(JSONObject(unsortedKeys: keys, values: values))
                 default:
                     try checkBadByte()
                     throw error(.unexpected("expected ',' or '}', found \(describeByte())"))

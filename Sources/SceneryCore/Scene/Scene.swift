@@ -183,20 +183,20 @@ public struct ImageLoadFailure: Error, Equatable, Sendable {
 }
 
 /// What a scene may ask of the world while reducing: time, randomness and file contents.
-public struct SceneEnvironment: Sendable {
+public final class SceneEnvironment: Sendable {
     /// Milliseconds on the scene clock (virtual unless the session chose the real clock).
-    public var now: @Sendable () -> Int
+    public let now: @Sendable () -> Int
     /// The session's seeded generator; the same seed gives the same values everywhere.
-    public var random: @Sendable () -> UInt64
+    public let random: @Sendable () -> UInt64
     /// Reads a data file named by a command; throws with the path and the reason.
-    public var readFile: @Sendable (String) throws(RPCError) -> [UInt8]
+    public let readFile: @Sendable (String) throws(RPCError) -> [UInt8]
     /// Reads `count` bytes at `offset` of a file (an archive entry, read lazily); throws when
     /// the file is shorter or unreadable.
-    public var readFileRange: @Sendable (_ path: String, _ offset: Int, _ count: Int) throws(RPCError) -> [UInt8]
+    public let readFileRange: @Sendable (_ path: String, _ offset: Int, _ count: Int) throws(RPCError) -> [UInt8]
     /// Whether a path exists and is a directory or a file; nil when it does not exist.
-    public var fileInfo: @Sendable (String) -> FileInfo?
+    public let fileInfo: @Sendable (String) -> FileInfo?
     /// The names in a directory (not paths), sorted by their UTF-8 bytes.
-    public var listDirectory: @Sendable (String) throws(RPCError) -> [String]
+    public let listDirectory: @Sendable (String) throws(RPCError) -> [String]
 
     public init(now: @escaping @Sendable () -> Int, random: @escaping @Sendable () -> UInt64,
                 readFile: @escaping @Sendable (String) throws(RPCError) -> [UInt8],
@@ -209,8 +209,8 @@ public struct SceneEnvironment: Sendable {
 
     /// An environment that reads whole files only: ranges are cut from `readFile`'s bytes,
     /// no path is a directory.
-    public init(now: @escaping @Sendable () -> Int, random: @escaping @Sendable () -> UInt64,
-                readFile: @escaping @Sendable (String) throws(RPCError) -> [UInt8]) {
+    public convenience init(now: @escaping @Sendable () -> Int, random: @escaping @Sendable () -> UInt64,
+                            readFile: @escaping @Sendable (String) throws(RPCError) -> [UInt8]) {
         self.init(now: now, random: random, readFile: readFile,
                   readFileRange: { (path: String, offset: Int, count: Int) throws(RPCError) -> [UInt8] in
                       try SceneEnvironment.range(of: readFile(path), path: path, offset: offset, count: count)

@@ -26,8 +26,8 @@ public struct Params: Sendable {
     }
 
     /// Rejects members not in `allowed`, so a typo is an error rather than silently ignored.
-    public func allowOnly(_ allowed: Set<String>) throws(RPCError) {
-        for key in object.keys where !allowed.contains(key) {
+    public func allowOnly(_ allowed: [String]) throws(RPCError) {
+        for key in object.keys where !allowed.contains(where: { canonicalKeyEquals($0, key) }) {
             if allowed.isEmpty { throw .invalidParams("\(path).\(key): unknown parameter; this method takes no parameters") }
             throw .invalidParams("\(path).\(key): unknown parameter; expected one of \(allowed.sorted().joined(separator: ", "))")
         }
