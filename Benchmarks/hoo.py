@@ -99,9 +99,9 @@ def folder_bytes(paths):
 # MARK: - Sessions
 
 
-def open_hoo(binary, path):
+def open_hoo(binary, path, args=()):
     """A fresh engine with the Hoo scene open on `path`: (engine, open ns, notifications before the response)."""
-    engine = bench.Engine(binary)
+    engine = bench.Engine(binary, args)
     try:
         engine.request("initialize", {"seed": 1, "network": False})
         _, notes, open_ns = engine.request("scene.open", {"scene": "hoo", "sets": path})
@@ -735,6 +735,8 @@ def ping_pong(report, binary, state, iterations, warmup, block):
                   "" if not (noop_stats["errors"] or noop_stats["notifications"])
                   else " (%d errors, %d notifications)" % (noop_stats["errors"], noop_stats["notifications"])))
     report.add()
+    bench.one_cpu_ping_pong(report, lambda args: open_hoo(binary, path, args)[0],
+                            ['{"id":"%s"}' % a, '{"id":"%s"}' % b], iterations, warmup, block)
 
 
 # MARK: - Main

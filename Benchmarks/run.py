@@ -138,8 +138,8 @@ def reap(proc, usage_out=None):
 class Engine(LineProcess):
     """A scenery process with a blocking request helper (for setup and probing, not the hot loops)."""
 
-    def __init__(self, binary):
-        super().__init__([binary])
+    def __init__(self, binary, args=()):
+        super().__init__([binary] + list(args))
         self.binary = binary
 
     def request(self, method, params=None):
@@ -181,9 +181,9 @@ class Engine(LineProcess):
         return self.finish()
 
 
-def start_session(binary, open_params, contacts=True):
+def start_session(binary, open_params, contacts=True, args=()):
     """initialize + scene.open (timed) + switch to Contacts. Returns (engine, open ns)."""
-    engine = Engine(binary)
+    engine = Engine(binary, args)
     try:
         engine.request("initialize", {"seed": 1, "network": False})
         _, _, open_ns = engine.request("scene.open", open_params)
@@ -587,6 +587,8 @@ def ping_pong(report, binary, iterations, warmup, block):
     report_ping_pong(report, times, stats, status, rss, warmup, block,
                      "`tap` by id alternating between `%s` and `%s` (moves the selection) on the Contacts tab of the "
                      "built-in sample" % (row_a, row_b))
+    one_cpu_ping_pong(report, lambda args: start_session(binary, {"scene": "directory"}, args=args)[0],
+                      ['{"id":"%s"}' % row_a, '{"id":"%s"}' % row_b], iterations, warmup, block)
 
 
 def measure_ping_pong(engine, cat, method, params, iterations, warmup, block):
@@ -644,6 +646,42 @@ def measure_ping_pong(engine, cat, method, params, iterations, warmup, block):
             gc.enable()
     engine.next_id = base_id + total
     return times, stats
+
+
+def one_cpu_ping_pong(report, start_engine, params, iterations, warmup, block):
+    """Information: the same `tap` ping-pong with the driver, `cat` and scenery all on one CPU.
+
+    Unpinned, the kernel leaves `cat` on the driver's CPU (each wakes the other on the CPU it is
+    running on) but keeps scenery on the CPU it started on, so each answer wakes the driver's
+    CPU from idle: on a VM without halt polling that costs tens of microseconds that `cat` never
+    pays. On one CPU both pay the same switches, and the difference is the engine's own work.
+    Scenery runs with `--spin-microseconds 0` here: polling for input cannot help on one CPU.
+    """
+    if not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2:
+        report.add("- info: one-CPU ping-pong skipped (no CPU affinity control, or one CPU only)")
+        report.add()
+        return
+    cpus = os.sched_getaffinity(0)
+    cpu = min(cpus)
+    os.sched_setaffinity(0, {cpu})  # children inherit it
+    engine = cat = None
+    try:
+        engine = start_engine(["run", "--spin-microseconds", "0"])
+        cat = LineProcess(["cat"])
+        times, stats = measure_ping_pong(engine, cat, "tap", params, iterations, warmup, block)
+    finally:
+        os.sched_setaffinity(0, cpus)
+        if engine:
+            engine.kill()
+        if cat:
+            cat.finish()
+    sm, cm = percentile(sorted(times["scenery"]), 50), percentile(sorted(times["cat"]), 50)
+    report.add("- info: the same ping-pong with driver, cat and scenery on CPU %d only (scenery without spinning): "
+               "median %s vs cat %s = **%.2fx**, p99 %s%s"
+               % (cpu, us(sm), us(cm), ratio(sm, cm), us(percentile(sorted(times["scenery"]), 99)),
+                  "" if not (stats["errors"] or stats["notifications"])
+                  else " (%d errors, %d notifications)" % (stats["errors"], stats["notifications"])))
+    report.add()
 
 
 def report_ping_pong(report, times, stats, status, rss, warmup, block, what):

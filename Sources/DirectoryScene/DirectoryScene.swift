@@ -164,13 +164,18 @@ public enum DirectoryScene: Scene {
 
     /// Starts loading the pictures of the person rows that are nodes now and were never asked for.
     static func requestVisibleImages(_ state: inout State) -> [SceneEffect] {
-        let list = state.list
         let band = DirectoryRender.renderedBand(state)
+        // Loads only ever start here, so the band the last walk covered needs no second walk.
+        let walked = ImageRequestBand(tab: state.tab, minY: band.minY, maxY: band.maxY)
+        if state.imageRequestBand == walked { return [] }
+        state.imageRequestBand = walked
+        let list = state.list
         let people = state.people
         var effects: [SceneEffect] = []
         for (sectionIndex, rows) in list.rows(in: band.minY, band.maxY) {
+            let sectionRows = list.sections[sectionIndex].rows
             for r in rows {
-                guard case .person(let i) = list.sections[sectionIndex].rows[r],
+                guard case .person(let i) = sectionRows[r],
                       let load = state.pictures.startLoad(ofPerson: i, url: { people[i].profilePicture }) else { continue }
                 effects.append(.loadImage(url: load))
             }

@@ -32,6 +32,13 @@ public enum DirectoryTab: String, CaseIterable, Sendable {
     }
 }
 
+/// The content band of a tab whose rows' pictures have been asked for.
+struct ImageRequestBand: Equatable, Sendable {
+    var tab: DirectoryTab
+    var minY: Double
+    var maxY: Double
+}
+
 /// One value per tab, read and written by tab without hashing.
 public struct PerTab<Value> {
     public var recents: Value
@@ -70,6 +77,7 @@ public struct DirectoryState: Sendable {
         didSet {
             countsJSON = Self.counts(events, people)
             pictures = ProfilePictures(people: people)
+            imageRequestBand = nil
         }
     }
     public var timeZone: SceneTimeZone
@@ -85,6 +93,8 @@ public struct DirectoryState: Sendable {
     public private(set) var selectedRow: DirectoryGroupKey?
     /// The profile pictures and their loads.
     public var pictures: ProfilePictures
+    /// The rows whose pictures were last asked for (see `DirectoryScene.requestVisibleImages`).
+    var imageRequestBand: ImageRequestBand?
     /// The lists of the three tabs.
     public var lists = PerTab(SectionedList(sections: [], headerHeight: 0))
     /// Section index entries of the Contacts tab (A-Z, #) and, for each, the section it jumps to.
