@@ -102,9 +102,9 @@ extension Node {
                                              into operations: inout [JSON]) {
         switch (a, b) {
         case (nil, nil): return
-        case (nil, let b?): operations.append(JSONPatch.operation("add", path + "/" + key, json(b)))
-        case (_?, nil): operations.append(JSONPatch.operation("remove", path + "/" + key, nil))
-        case (let a?, let b?): if a != b { JSONPatch.diff(json(a), json(b), path: path + "/" + key, into: &operations) }
+        case (nil, let b?): operations.append(JSONPatch.operation("add", JSONPointer.child(path, key), json(b)))
+        case (_?, nil): operations.append(JSONPatch.operation("remove", JSONPointer.child(path, key), nil))
+        case (let a?, let b?): if a != b { JSONPatch.diff(json(a), json(b), path: JSONPointer.child(path, key), into: &operations) }
         }
     }
 }

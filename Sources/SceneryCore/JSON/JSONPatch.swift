@@ -38,20 +38,20 @@ public enum JSONPatch {
             // The same members (the common case: a model or a style built the same way): only
             // values can differ.
             for k in aValues.indices where aValues[k] != bValues[k] {
-                diff(aValues[k], bValues[k], path: path + "/" + JSONPointer.escape(aKeys[k]), into: &operations)
+                diff(aValues[k], bValues[k], path: JSONPointer.child(path, aKeys[k]), into: &operations)
             }
             return
         }
         while i < aKeys.count || j < bKeys.count {
             if j == bKeys.count || (i < aKeys.count && canonicalKeyPrecedes(aKeys[i], bKeys[j])) {
-                operations.append(operation("remove", path + "/" + JSONPointer.escape(aKeys[i]), nil))
+                operations.append(operation("remove", JSONPointer.child(path, aKeys[i]), nil))
                 i += 1
             } else if i == aKeys.count || aKeys[i] != bKeys[j] {
-                operations.append(operation("add", path + "/" + JSONPointer.escape(bKeys[j]), bValues[j]))
+                operations.append(operation("add", JSONPointer.child(path, bKeys[j]), bValues[j]))
                 j += 1
             } else {
                 if aValues[i] != bValues[j] {
-                    diff(aValues[i], bValues[j], path: path + "/" + JSONPointer.escape(aKeys[i]), into: &operations)
+                    diff(aValues[i], bValues[j], path: JSONPointer.child(path, aKeys[i]), into: &operations)
                 }
                 i += 1
                 j += 1

@@ -13,6 +13,18 @@ public struct JSONPointer: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `base` followed by `/` and the escaped `token`: the pointer to a member of what `base`
+    /// points to, built in one allocation.
+    public static func child(_ base: String, _ token: String) -> String {
+        let escaped = escape(token)
+        var path = ""
+        path.reserveCapacity(base.utf8.count + 1 + escaped.utf8.count)
+        path += base
+        path += "/"
+        path += escaped
+        return path
+    }
+
     public static func escape(_ token: String) -> String {
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
