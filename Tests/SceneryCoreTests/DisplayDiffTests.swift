@@ -103,4 +103,27 @@ struct DisplayDiffTests {
         memo.endRender()  // a render that did not ask for key 1 forgets it
         #expect(memo.group(1, inputs: [2]) { [] } !== changed)
     }
+
+    @Test("groups asked for in another order, shifted or with new ones between, are still reused")
+    func memoReuseOutOfOrder() {
+        var memo = Memo()
+        func render(_ keys: [Int]) -> [Int: NodeGroup] {
+            var groups: [Int: NodeGroup] = [:]
+            for key in keys {
+                groups[key] = memo.group(key, inputs: [key]) { [(id: "row.\(key)", node: Node(.rect, frame: Rect(x: 0, y: Double(key), width: 1, height: 1)))] }
+            }
+            memo.endRender()
+            return groups
+        }
+        let first = render([1, 2, 3, 4])
+        let shifted = render([0, 1, 2, 3, 4, 5])  // a scroll: one new row at each end
+        for key in 1...4 { #expect(shifted[key] === first[key]) }
+        #expect(memo.count == 6)
+        let reordered = render([5, 3, 9, 1])
+        for key in [1, 3, 5] { #expect(reordered[key] === shifted[key]) }
+        #expect(memo.count == 4, "groups the last render did not ask for are forgotten")
+        let again = render([2, 1])
+        #expect(again[1] === reordered[1])
+        #expect(again[2] !== first[2], "key 2 was forgotten two renders ago, so it is built again")
+    }
 }

@@ -26,9 +26,9 @@ extension DisplayList {
     }
 
     /// The changed groups as (old, new) pairs in id order, when they can be diffed pair by pair
-    /// and give the operations a diff of all their nodes would: the groups were matched by
-    /// position, no id repeats inside a group, and the id ranges of the pairs do not overlap.
-    /// Otherwise `nil`.
+    /// and give the operations a diff of all their nodes would: each pair starts with the same id
+    /// (a rebuilt row, header or chrome block), no id repeats inside a group, and the id ranges
+    /// of the pairs do not overlap. Otherwise `nil`.
     static func separatePairs(_ gone: [NodeGroup], _ new: [NodeGroup]) -> [(NodeGroup, NodeGroup)]? {
         guard gone.count == new.count else { return nil }
         var pairs: [(NodeGroup, NodeGroup)] = []
@@ -129,10 +129,6 @@ extension DisplayList {
         return (old.filter { !newSet.contains(ObjectIdentifier($0)) }, new.filter { !oldSet.contains(ObjectIdentifier($0)) })
     }
 
-    /// The nodes sorted by id; of a repeated id, the first.
-    static func sortedUnique(_ nodes: [(id: String, node: Node)]) -> [(id: String, node: Node)] {
-        dedupe(sortedByID(nodes))
-    }
 
     /// Operations between two id-sorted node lists, in id order.
     static func diffNodes(_ before: [(id: String, node: Node)], _ after: [(id: String, node: Node)], path: String, into operations: inout [JSON]) {
