@@ -33,6 +33,24 @@ public struct CanonicalJSON {
         return below20 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
     }
 
+    /// Whether any of `count` bytes at `bytes` needs escaping: eight at a time, the last few
+    /// through a zero-padded word (a zero byte would count as a control character, so the
+    /// padding is filled with spaces instead).
+    @inline(__always)
+    static func anyNeedsEscape(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let raw = UnsafeRawPointer(bytes)
+        var offset = 0
+        while offset + 8 <= count {
+            if needsEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+            offset += 8
+        }
+        let rest = count - offset
+        if rest == 0 { return false }
+        var word: UInt64 = 0x2020_2020_2020_2020
+        withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: raw + offset, byteCount: rest) }
+        return needsEscape(word)
+    }
+
     static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// A growable byte buffer written without the checks an array append makes on every byte;
@@ -141,16 +159,17 @@ public struct CanonicalJSON {
         /// A string's UTF-8 bytes between quotes, with `"`, `\\` and control characters escaped.
         mutating func utf8(_ text: UnsafeBufferPointer<UInt8>) {
             reserve(text.count + 2)
+            if let pointer = text.baseAddress, !CanonicalJSON.anyNeedsEscape(pointer, text.count) {
+                // The usual case (ids, paths, names): copied as is between quotes.
+                base[count] = UInt8(ascii: "\"")
+                (base + count + 1).update(from: pointer, count: text.count)
+                base[count + 1 + text.count] = UInt8(ascii: "\"")
+                count += text.count + 2
+                return
+            }
             byte(UInt8(ascii: "\""))
             var runStart = 0
-            // Eight bytes at a time while none needs escaping (the usual case: ids, paths).
-            var start = 0
-            if let pointer = text.baseAddress {
-                let raw = UnsafeRawPointer(pointer)
-                while start + 8 <= text.count && !CanonicalJSON.needsEscape(raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)) {
-                    start += 8
-                }
-            }
+            let start = 0
             for i in start..<text.count {
                 let value = text[i]
                 guard value < 0x20 || value == 0x22 || value == 0x5C else { continue }
