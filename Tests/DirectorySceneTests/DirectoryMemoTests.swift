@@ -1,0 +1,44 @@
+import Testing
+@testable import DirectoryScene
+@testable import SceneryCore
+
+/// The memo only saves work: after any sequence of commands, rendering through the memo the
+/// scene kept gives exactly what rendering from scratch gives.
+@Suite("Directory render memo")
+struct DirectoryMemoTests {
+    @Test("a render through the kept memo equals a fresh render after every random command")
+    func memoMatchesFreshRender() throws {
+        var state = try Fixture.openSeedData()
+        var memo = DirectoryScene.newMemo()
+        var random = SeededRandom(seed: 3)
+        let viewports = [Viewport.phone, Viewport(width: 414, height: 896, scale: 2, safeArea: EdgeInsets(top: 48, bottom: 34)),
+                         Viewport(width: 320, height: 568, scale: 2, safeArea: EdgeInsets(top: 20))]
+        var reusedGroups = 0
+        var previous = DirectoryScene.render(state, memo: &memo).display
+        for step in 0..<1500 {
+            let ids = previous.allNodes.map(\.id)
+            let action: SceneAction
+            switch random.below(10) {
+            case 0...3: action = .tap(id: ids[random.below(ids.count)], point: nil)
+            case 4, 5: action = .scroll(.by(deltaY: Double(random.below(1200)) - 600))
+            case 6: action = .scroll(.to(offsetY: Double(random.below(3000))))
+            case 7: action = .section(.index(random.below(3)))
+            case 8: action = .viewport(viewports[random.below(viewports.count)])
+            default: action = .tap(id: "tab.\(DirectoryTab.allCases[random.below(3)].rawValue)", point: nil)
+            }
+            let effects = (try? DirectoryScene.reduce(&state, action, environment: Fixture.environment)) ?? []
+            // Finish (or fail) every picture load that started, as the engine would.
+            for case .loadImage(let url) in effects {
+                let result: Result<String, ImageLoadFailure> = random.below(4) == 0 ? .failure(ImageLoadFailure("gone")) : .success("asset.\(url.count)")
+                _ = try DirectoryScene.reduce(&state, .imageLoaded(url: url, result: result), environment: Fixture.environment)
+            }
+            let kept = DirectoryScene.render(state, memo: &memo)
+            let fresh = DirectoryScene.render(state)
+            #expect(kept.display.json == fresh.display.json, "step \(step): \(action)")
+            #expect(kept.model == fresh.model, "step \(step): \(action)")
+            reusedGroups += kept.display.groups.filter { g in previous.groups.contains { $0 === g } }.count
+            previous = kept.display
+        }
+        #expect(reusedGroups > 10_000, "the memo should serve most groups")
+    }
+}

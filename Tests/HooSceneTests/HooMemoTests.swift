@@ -1,0 +1,42 @@
+import Testing
+@testable import HooScene
+@testable import SceneryCore
+
+/// The memo only saves work: after any sequence of commands, rendering through the memo the
+/// scene kept gives exactly what rendering from scratch gives.
+@Suite("Hoo render memo")
+struct HooMemoTests {
+    @Test("a render through the kept memo equals a fresh render after every random gesture")
+    func memoMatchesFreshRender() throws {
+        var state = HooFixture.state(HooFixture.originalSets)
+        var memo = HooScene.newMemo()
+        let clock = HooFixture.Clock()
+        var random = SeededRandom(seed: 4)
+        var previous = HooScene.render(state, memo: &memo).display
+        var reusedGroups = 0
+        var t = 0.0
+        for step in 0..<1500 {
+            let ids = previous.allNodes.map(\.id)
+            let point = Point(x: Double(random.below(340)) - 10, y: Double(random.below(500)) - 10)
+            t += Double(random.below(40))
+            clock.now = Int(t)
+            switch random.below(9) {
+            case 0, 1: _ = try? HooFixture.reduce(&state, .tap(id: ids[random.below(ids.count)], point: nil), clock: clock)
+            case 2: _ = try? HooFixture.reduce(&state, .tap(id: nil, point: point), clock: clock)
+            case 3: _ = try? HooFixture.reduce(&state, .scroll(.by(deltaY: Double(random.below(800)) - 400)), clock: clock)
+            case 4: _ = try? HooFixture.reduce(&state, .viewport(random.below(2) == 0 ? HooFixture.mock : .phone), clock: clock)
+            case 5: _ = try? HooFixture.reduce(&state, .timerFired(name: "decelerate"), clock: clock)
+            default:
+                let phases = ["began", "changed", "changed", "ended", "cancelled"]
+                _ = try? HooFixture.pan(&state, phases[random.below(phases.count)], point.x, point.y, t: t, clock: clock)
+            }
+            let kept = HooScene.render(state, memo: &memo)
+            let fresh = HooScene.render(state)
+            #expect(kept.display.json == fresh.display.json, "step \(step)")
+            #expect(kept.model == fresh.model, "step \(step)")
+            reusedGroups += kept.display.groups.filter { g in previous.groups.contains { $0 === g } }.count
+            previous = kept.display
+        }
+        #expect(reusedGroups > 10_000, "the memo should serve most groups")
+    }
+}
