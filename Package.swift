@@ -30,7 +30,7 @@ let package = Package(
         ),
         .testTarget(name: "SceneryCoreTests", dependencies: ["SceneryCore"]),
         .testTarget(name: "DirectorySceneTests", dependencies: ["DirectoryScene"]),
-        .testTarget(name: "HooSceneTests", dependencies: ["HooScene"], exclude: ["Corpus"]),
+        .testTarget(name: "HooSceneTests", dependencies: ["HooScene", "SceneryTransport"], exclude: ["Corpus"]),
         .testTarget(name: "ExhibitionSceneTests", dependencies: ["ExhibitionScene"]),
         .testTarget(name: "SceneryEngineTests", dependencies: ["SceneryEngine"]),
         .testTarget(name: "SceneryTransportTests", dependencies: ["SceneryTransport"]),

@@ -47,10 +47,14 @@ public enum LiveEnvironment {
 
     /// Whether `path` is a directory or a file (following symbolic links); nil when missing.
     public static func fileInfo(_ path: String) -> FileInfo? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        var link = stat()
+        guard lstat(path, &link) == 0 else { return nil }
+        let isSymbolicLink = (link.st_mode & S_IFMT) == S_IFLNK
+        var info = link
+        // A link is described by its target; a dangling one does not exist.
+        if isSymbolicLink && stat(path, &info) != 0 { return nil }
         let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-        return FileInfo(isDirectory: isDirectory, size: isDirectory ? 0 : Int(info.st_size))
+        return FileInfo(isDirectory: isDirectory, size: isDirectory ? 0 : Int(info.st_size), isSymbolicLink: isSymbolicLink)
     }
 
     /// The names in a directory (without `.` and `..`), sorted by their UTF-8 bytes.

@@ -1,5 +1,6 @@
 import Testing
 import SceneryCore
+import SceneryTransport
 @testable import HooScene
 
 /// A small deterministic generator for mutations (xorshift64*), so a failure replays.
@@ -21,7 +22,7 @@ func damagedArchivesAreRefusedOrLoadIntactNeverCrashOrHang() throws {
     defer { HooTestSupport.removeFolder(folder) }
     try HooTestSupport.run(["python3", HooTestSupport.repoRoot + "/Examples/generators/hoo_sets.py",
                             "--sets", "1", "--hoos", "3", "--macosx", "--out", folder])
-    let original = try HooTestSupport.readRange(folder + "/01.zip", 0, HooTestSupport.fileInfo(folder + "/01.zip")!.size)
+    let original = try LiveEnvironment.readRange(folder + "/01.zip", offset: 0, count: LiveEnvironment.fileInfo(folder + "/01.zip")!.size)
     #expect(HooSetLoader.load(path: "01.zip", context: HooTestSupport.context(HooTestSupport.memoryEnvironment(["01.zip": original]))).sets.count == 1)
 
     var mutator = Mutator(state: 0x9E37_79B9_7F4A_7C15)

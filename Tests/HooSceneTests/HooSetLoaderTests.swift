@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SceneryCore
 @testable import HooScene
@@ -93,6 +94,23 @@ private func load(_ files: [String: [UInt8]], _ path: String = "sets", progress:
     let single = HooSetLoader.load(path: folder + "/01", context: HooTestSupport.context(environment))
     #expect(single.sets.map(\.number) == [1])
     #expect(single.failures == [])
+}
+
+@Test func aSymbolicLinkInsideAnUnzippedSetRefusesThatSetOnly() throws {
+    // A linked hoo.png would let `asset.read` serve any file the engine can read.
+    for linked in ["01/03/hoo.png", "01/03", "01/hoo_set.json"] {
+        let folder = try HooTestSupport.temporaryFolder("links")
+        defer { HooTestSupport.removeFolder(folder) }
+        try HooTestSupport.run(["python3", "-m", "zipfile", "-e", HooTestSupport.realSets + "/01.zip", folder])
+        try HooTestSupport.run(["cp", HooTestSupport.realSets + "/02.zip", folder])
+        let target = folder + "/" + linked
+        try FileManager.default.moveItem(atPath: target, toPath: target + ".moved")
+        try FileManager.default.createSymbolicLink(atPath: target, withDestinationPath: target + ".moved")
+        let result = HooSetLoader.load(path: folder, context: HooTestSupport.context(HooTestSupport.liveEnvironment()))
+        #expect(result.sets.map(\.number) == [2], "\(linked)")
+        #expect(result.failures.map(\.source) == [folder + "/01"], "\(linked)")
+        #expect(result.failures.first?.reason.contains("symbolic links are not supported") == true, "\(linked): \(result.failures)")
+    }
 }
 
 @Test func setsAtTheTopOrInOneFolderLoadFromMemoryWithExtraFieldsIgnored() throws {

@@ -1,12 +1,12 @@
 import Foundation
 import SceneryCore
+import SceneryTransport
 @testable import HooScene
 
 /// Paths, file environments and recorders shared by the Hoo loading tests.
 ///
-/// HooSceneTests cannot import SceneryTransport (it depends on HooScene only), so the live
-/// environment is rebuilt here from POSIX calls, counting the bytes it reads so tests can check
-/// that a big file is refused from its tail.
+/// The live environment is the transport's own file access, counting the bytes it reads so
+/// tests can check that a big file is refused from its tail.
 enum HooTestSupport {
     /// The repository's root (this file is `Tests/HooSceneTests/HooTestSupport.swift`).
     static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -39,49 +39,23 @@ enum HooTestSupport {
         }
     }
 
-    /// The environment the engine gives a job on a real machine, over POSIX calls.
+    /// The environment the engine gives a job on a real machine, counting what it reads.
     static func liveEnvironment(counter: ReadCounter = ReadCounter()) -> SceneEnvironment {
         SceneEnvironment(
             now: { 0 }, random: { 0 },
             readFile: { (path) throws(RPCError) -> [UInt8] in
-                guard let info = fileInfo(path), !info.isDirectory else { throw unreadable(path, "no such file") }
-                let bytes = try readRange(path, 0, info.size)
+                guard let info = LiveEnvironment.fileInfo(path), !info.isDirectory else { throw unreadable(path, "no such file") }
+                let bytes = try LiveEnvironment.readRange(path, offset: 0, count: info.size)
                 counter.add(bytes.count)
                 return bytes
             },
             readFileRange: { (path, offset, count) throws(RPCError) -> [UInt8] in
-                let bytes = try readRange(path, offset, count)
+                let bytes = try LiveEnvironment.readRange(path, offset: offset, count: count)
                 counter.add(bytes.count)
                 return bytes
             },
-            fileInfo: fileInfo,
-            listDirectory: { (path) throws(RPCError) -> [String] in
-                guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-                    throw unreadable(path, "not a folder")
-                }
-                return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            })
-    }
-
-    static func fileInfo(_ path: String) -> FileInfo? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-        return FileInfo(isDirectory: isDirectory, size: isDirectory ? 0 : Int(info.st_size))
-    }
-
-    static func readRange(_ path: String, _ offset: Int, _ count: Int) throws(RPCError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw unreadable(path, String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
-            guard n > 0 else { throw unreadable(path, "\(count) bytes at \(offset) are past the end of the file") }
-            filled += n
-        }
-        return bytes
+            fileInfo: LiveEnvironment.fileInfo,
+            listDirectory: LiveEnvironment.listDirectory)
     }
 
     static func unreadable(_ path: String, _ reason: String) -> RPCError {

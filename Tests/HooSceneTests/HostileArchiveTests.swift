@@ -1,5 +1,6 @@
 import Testing
 import SceneryCore
+import SceneryTransport
 @testable import HooScene
 
 /// What the loader must say about each archive `Corpus/make_hostile_archives.py` writes: the
@@ -79,7 +80,7 @@ func aFiftyMebibyteFileThatIsNotAnArchiveIsRefusedFromItsTail() throws {
     let folder = try makeCorpus()
     defer { HooTestSupport.removeFolder(folder) }
     let path = folder + "/10.zip"
-    #expect(HooTestSupport.fileInfo(path)?.size == 50 << 20)
+    #expect(LiveEnvironment.fileInfo(path)?.size == 50 << 20)
     let counter = ReadCounter()
     let error = #expect(throws: ZipError.self) {
         try ZipArchive.open(path: path, environment: HooTestSupport.liveEnvironment(counter: counter))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SceneryCore
 @testable import SceneryTransport
 
 @Suite("Line framing")
@@ -111,5 +112,23 @@ struct FileInputTests {
         writer.start()
         #expect(input.read(into: buffer) == 1)
         #expect(input.read(into: buffer) == 0)
+    }
+}
+
+@Suite("Live files")
+struct LiveFileTests {
+    @Test("a symbolic link is reported as one, described by its target; a dangling link does not exist")
+    func symbolicLinks() throws {
+        let folder = NSTemporaryDirectory() + "scenery-links-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("12345".utf8).write(to: URL(fileURLWithPath: folder + "/file"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/file")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/folder-link", withDestinationPath: folder)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: folder + "/nothing")
+        #expect(LiveEnvironment.fileInfo(folder + "/file") == FileInfo(isDirectory: false, size: 5, isSymbolicLink: false))
+        #expect(LiveEnvironment.fileInfo(folder + "/link") == FileInfo(isDirectory: false, size: 5, isSymbolicLink: true))
+        #expect(LiveEnvironment.fileInfo(folder + "/folder-link") == FileInfo(isDirectory: true, size: 0, isSymbolicLink: true))
+        #expect(LiveEnvironment.fileInfo(folder + "/dangling") == nil)
     }
 }

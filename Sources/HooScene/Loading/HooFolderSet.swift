@@ -6,6 +6,9 @@ import SceneryCore
 /// one subfolder that does (`03/03/…`, what `unzip -d 03 03.zip` makes). The JSON files are read
 /// whole (after checking their size) and parsed; images become ``HooAsset/file(path:)`` and are
 /// read when `asset.read` asks. A folder has no checksums, so images are not read at load.
+///
+/// Symbolic links inside the set are refused, as in archives: a `hoo.png` linked to any file the
+/// engine can read would otherwise be served to whoever asks for the asset.
 enum HooFolderSet {
     static func load(number: Int, path: String, environment: SceneEnvironment, limits: ZipLimits) throws(HooSetRefusal) -> HooSet {
         let (rootPath, root) = try findRoot(path, environment)
@@ -13,6 +16,7 @@ enum HooFolderSet {
         for name in try list(rootPath, environment) where !HooSetLayout<String>.isJunk(Substring(name)) {
             let child = HooSetLoader.join(rootPath, name)
             guard let info = environment.fileInfo(child) else { continue }
+            try refuseLink(info, root + name)
             if !info.isDirectory {
                 try layout.add(Substring(name), child)
             } else if HooSetLayout<String>.number(Substring(name)) != nil {
@@ -20,6 +24,7 @@ enum HooFolderSet {
                 for file in ["hoo.json", "hoo.png"] {
                     let filePath = HooSetLoader.join(child, file)
                     if let fileInfo = environment.fileInfo(filePath), !fileInfo.isDirectory {
+                        try refuseLink(fileInfo, root + name + "/" + file)
                         try layout.add(Substring(name + "/" + file), filePath)
                     }
                 }
@@ -55,7 +60,12 @@ enum HooFolderSet {
         guard let holder = holders.first else {
             throw HooSetRefusal("hoo_set.json is missing (looked in the folder and in each subfolder)")
         }
+        if let info = environment.fileInfo(HooSetLoader.join(path, holder)) { try refuseLink(info, holder) }
         return (HooSetLoader.join(path, holder), holder + "/")
+    }
+
+    private static func refuseLink(_ info: FileInfo, _ name: String) throws(HooSetRefusal) {
+        if info.isSymbolicLink { throw HooSetRefusal("\"\(name)\": symbolic links are not supported") }
     }
 
     private static func list(_ path: String, _ environment: SceneEnvironment) throws(HooSetRefusal) -> [String] {

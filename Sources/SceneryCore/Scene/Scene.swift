@@ -169,11 +169,16 @@ public struct JobProgress: Equatable, Sendable {
 
 /// What `fileInfo` tells about a path.
 public struct FileInfo: Equatable, Sendable {
+    /// Whether the path (or what a link at it points to) is a directory.
     public var isDirectory: Bool
     /// Size in bytes (0 for directories).
     public var size: Int
+    /// Whether the path itself is a symbolic link (the other fields describe its target).
+    public var isSymbolicLink: Bool
 
-    public init(isDirectory: Bool, size: Int) { self.isDirectory = isDirectory; self.size = size }
+    public init(isDirectory: Bool, size: Int, isSymbolicLink: Bool = false) {
+        self.isDirectory = isDirectory; self.size = size; self.isSymbolicLink = isSymbolicLink
+    }
 }
 
 /// Why an image could not be loaded.
