@@ -73,7 +73,11 @@ public enum HooScene: Scene {
         case .imageLoaded:
             return []
         case .timerFired(let name):
-            return name == PanRule.timerName ? PanRule.tick(&state, now: environment.now()) : []
+            switch name {
+            case PanRule.timerName: return PanRule.tick(&state, now: environment.now())
+            case PanRule.autoScrollTimerName: return PanRule.autoScrollTick(&state)
+            default: return []
+            }
         case .jobFinished(let name, let result):
             guard name == loadJobName, let outcome = result as? HooLoadJobResult else { return [] }
             return finishLoad(&state, outcome)

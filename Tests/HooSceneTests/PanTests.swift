@@ -31,6 +31,62 @@ struct PanTests {
         #expect(state.selection == HooRef(set: 2, hoo: 5))
     }
 
+    @Test("a scrub resting near the bottom or top edge scrolls the grid toward it and selects what comes under the finger")
+    func autoScroll() throws {
+        var state = Self.state()
+        let frame = state.layout.gridFrame
+        let start = F.center(state, 0)
+        try F.pan(&state, "began", start.x, start.y, t: 0)
+        try F.pan(&state, "changed", start.x + 12, start.y, t: 16)
+        #expect(state.pan?.mode == .scrub)
+        // 11 pt above the bottom edge: three quarters into the 44 pt zone, 0.45 pt/ms.
+        #expect(try F.pan(&state, "changed", start.x + 12, frame.maxY - 11, t: 32) == [.startTimer(name: "autoscroll", ms: 16)])
+        #expect(state.offset == 0)
+        let firstSelection = state.selection
+        var steps = 0
+        while state.offset < 100 {
+            #expect(try F.reduce(&state, .timerFired(name: "autoscroll")) == [.startTimer(name: "autoscroll", ms: 16)])
+            steps += 1
+        }
+        #expect(abs(state.offset - 7.2 * Double(steps)) < 1e-9)
+        #expect(state.selection != firstSelection, "the Hoo under the finger changed as the grid moved")
+        #expect(state.selection == state.catalog.ref(ofIndex: state.hooIndex(atScreen: Point(x: start.x + 12, y: frame.maxY - 11))!))
+        // Away from the edges it stops; past the top edge it scrolls up at full speed.
+        #expect(try F.pan(&state, "changed", start.x + 12, frame.y + frame.height / 2, t: 48) == [.cancelTimer(name: "autoscroll")])
+        #expect(try F.pan(&state, "changed", start.x + 12, frame.y - 30, t: 64) == [.startTimer(name: "autoscroll", ms: 16)])
+        let before = state.offset
+        try F.reduce(&state, .timerFired(name: "autoscroll"))
+        #expect(abs(state.offset - (before - 9.6)) < 1e-9)
+        // Held inside the grid, the finger above it selects in the top row.
+        #expect(state.selection == state.catalog.ref(ofIndex: state.hooIndex(atScreen: Point(x: start.x + 12, y: frame.y))!))
+        // At the top the timer is not re-armed; lifting the finger cancels a running one.
+        while state.offset > 0 { try F.reduce(&state, .timerFired(name: "autoscroll")) }
+        #expect(state.pan?.autoScrollSpeed == 0)
+        #expect(try F.reduce(&state, .timerFired(name: "autoscroll")).isEmpty)
+        try F.pan(&state, "changed", start.x + 12, frame.maxY - 11, t: 80)
+        #expect(try F.pan(&state, "ended", start.x + 12, frame.maxY - 11, t: 96) == [.cancelTimer(name: "autoscroll")])
+        let offset = state.offset
+        #expect(try F.reduce(&state, .timerFired(name: "autoscroll")).isEmpty && state.offset == offset)
+    }
+
+    @Test("a cancelled scrub puts back what auto-scrolling moved; a scroll pan near the edges does not auto-scroll")
+    func autoScrollCancelled() throws {
+        var state = Self.state()
+        let frame = state.layout.gridFrame
+        let start = F.center(state, 0)
+        try F.pan(&state, "began", start.x, start.y, t: 0)
+        try F.pan(&state, "changed", start.x + 12, start.y, t: 16)
+        try F.pan(&state, "changed", start.x + 12, frame.maxY - 1, t: 32)
+        for _ in 0..<10 { try F.reduce(&state, .timerFired(name: "autoscroll")) }
+        #expect(state.offset > 0)
+        #expect(try F.pan(&state, "cancelled", start.x + 12, frame.maxY - 1, t: 48) == [.cancelTimer(name: "autoscroll")])
+        #expect(state.offset == 0 && state.selection == nil)
+
+        try F.pan(&state, "began", start.x, frame.maxY - 20, t: 64)
+        #expect(try F.pan(&state, "changed", start.x + 2, frame.maxY - 5, t: 80).isEmpty)
+        #expect(state.pan?.mode == .scroll && state.pan?.autoScrollSpeed == 0)
+    }
+
     @Test("a pan whose first motion is mostly vertical scrolls: the grid follows the finger, clamped")
     func scroll() throws {
         var state = Self.state()

@@ -40,6 +40,11 @@ public struct PanGesture: Equatable, Sendable {
     public var startSelection: HooRef?
     /// The latest events, oldest first, for the release velocity.
     public var samples: [PanSample]
+    /// Where the finger was last.
+    public var lastPoint: Point? = nil
+    /// While a scrub rests near an edge of the grid: how fast the grid scrolls toward it, offset
+    /// points per millisecond (negative: up, toward the top); 0 when it does not.
+    public var autoScrollSpeed: Double = 0
 
     var lastTime: Double { samples[samples.count - 1].time }
 }
@@ -108,6 +113,14 @@ public enum PanRule {
     public static let timerName = "decelerate"
     /// Samples kept for the release velocity.
     static let maxSamples = 8
+    /// While scrubbing, a finger this close to the grid's top or bottom edge (or past it)
+    /// scrolls the grid toward that edge, so a scrub can reach Hoos off screen.
+    public static let autoScrollZone: Double = 44
+    /// The auto-scroll speed with the finger at the edge or past it, offset points per ms
+    /// (600 pt/s); it grows linearly from 0 at the zone's inner border.
+    public static let autoScrollMaxSpeed: Double = 0.6
+    /// The scene timer that drives auto-scrolling, one step per ``tickMs``.
+    public static let autoScrollTimerName = "autoscroll"
 
     /// `0.998^ms` by repeated squaring: exact IEEE operations, the same on every platform.
     static func decay(_ ms: Int) -> Double {
@@ -162,33 +175,36 @@ public enum PanRule {
         }
         switch event.phase {
         case .began:
-            let effects = stopDeceleration(&state)
+            let effects = stopDeceleration(&state) + stopAutoScroll(&state)
             let point = event.point!
             state.pan = PanGesture(mode: state.layout.gridFrame.contains(point) ? .pending : .ignored, start: point,
                                    startOffset: state.offset, startSelection: state.selection, samples: [PanSample(time: event.time, y: point.y)])
             return effects
         case .changed:
-            move(&state, to: event.point!, time: event.time)
-            return []
+            return move(&state, to: event.point!, time: event.time)
         case .ended:
-            move(&state, to: event.point!, time: event.time)
+            _ = move(&state, to: event.point!, time: event.time)
+            let stop = stopAutoScroll(&state)
             let pan = state.pan!
             state.pan = nil
-            guard pan.mode == .scroll else { return [] }
-            return startDeceleration(&state, velocity: -fingerVelocity(pan.samples), now: now)
+            guard pan.mode == .scroll else { return stop }
+            return stop + startDeceleration(&state, velocity: -fingerVelocity(pan.samples), now: now)
         case .cancelled:
+            let stop = stopAutoScroll(&state)
             let pan = state.pan!
             state.pan = nil
-            guard pan.mode != .ignored else { return [] }
+            guard pan.mode != .ignored else { return stop }
             state.offset = min(max(0, pan.startOffset), state.maxOffset)
             state.selection = pan.startSelection.flatMap { state.catalog.index(of: $0) == nil ? nil : $0 }
-            return []
+            return stop
         }
     }
 
     /// The finger moved: decide the mode once it has gone `slop` points, then scrub or scroll.
-    static func move(_ state: inout HooState, to point: Point, time: Double) {
-        guard var pan = state.pan else { return }
+    /// A scrub near an edge starts (or away from it stops) auto-scrolling.
+    static func move(_ state: inout HooState, to point: Point, time: Double) -> [SceneEffect] {
+        guard var pan = state.pan else { return [] }
+        pan.lastPoint = point
         pan.samples.append(PanSample(time: time, y: point.y))
         if pan.samples.count > maxSamples { pan.samples.removeFirst() }
         if pan.mode == .pending {
@@ -207,7 +223,54 @@ public enum PanRule {
         case .pending, .ignored:
             break
         }
+        let wasAutoScrolling = pan.autoScrollSpeed != 0
+        pan.autoScrollSpeed = pan.mode == .scrub ? autoScrollSpeed(state, finger: point) : 0
         state.pan = pan
+        switch (wasAutoScrolling, pan.autoScrollSpeed != 0) {
+        case (false, true): return [.startTimer(name: autoScrollTimerName, ms: tickMs)]
+        case (true, false): return [.cancelTimer(name: autoScrollTimerName)]
+        default: return []
+        }
+    }
+
+    // MARK: Auto-scroll
+
+    /// The auto-scroll speed for a scrubbing finger at `finger`: toward the edge it is near, 0
+    /// away from the edges or when the grid is already at that end.
+    static func autoScrollSpeed(_ state: HooState, finger: Point) -> Double {
+        let frame = state.layout.gridFrame
+        let fromTop = finger.y - frame.y, fromBottom = frame.maxY - finger.y
+        if fromTop < autoScrollZone && fromTop <= fromBottom && state.offset > 0 {
+            return -autoScrollMaxSpeed * min(1, (autoScrollZone - fromTop) / autoScrollZone)
+        }
+        if fromBottom < autoScrollZone && fromBottom < fromTop && state.offset < state.maxOffset {
+            return autoScrollMaxSpeed * min(1, (autoScrollZone - fromBottom) / autoScrollZone)
+        }
+        return 0
+    }
+
+    /// One auto-scroll step: the grid moves one frame's worth toward the edge, and the Hoo now
+    /// under the finger (held inside the grid) is selected. Re-arms the timer until the grid
+    /// reaches that end.
+    static func autoScrollTick(_ state: inout HooState) -> [SceneEffect] {
+        guard var pan = state.pan, pan.mode == .scrub, pan.autoScrollSpeed != 0, let finger = pan.lastPoint else { return [] }
+        state.offset = min(max(0, state.offset + pan.autoScrollSpeed * Double(tickMs)), state.maxOffset)
+        let frame = state.layout.gridFrame
+        let inside = Point(x: finger.x, y: min(max(finger.y, frame.y), frame.maxY - 1))
+        if let index = state.hooIndex(atScreen: inside), let ref = state.catalog.ref(ofIndex: index) {
+            state.selection = ref
+        }
+        pan.autoScrollSpeed = autoScrollSpeed(state, finger: finger)
+        state.pan = pan
+        return pan.autoScrollSpeed != 0 ? [.startTimer(name: autoScrollTimerName, ms: tickMs)] : []
+    }
+
+    /// Stops auto-scrolling (the finger lifted, or a new pan began).
+    static func stopAutoScroll(_ state: inout HooState) -> [SceneEffect] {
+        guard var pan = state.pan, pan.autoScrollSpeed != 0 else { return [] }
+        pan.autoScrollSpeed = 0
+        state.pan = pan
+        return [.cancelTimer(name: autoScrollTimerName)]
     }
 
     /// The finger's y velocity at release, points per millisecond, over the last 100 ms.
