@@ -25,7 +25,7 @@ struct HooMemoTests {
             case 2: _ = try? HooFixture.reduce(&state, .tap(id: nil, point: point), clock: clock)
             case 3: _ = try? HooFixture.reduce(&state, .scroll(.by(deltaY: Double(random.below(800)) - 400)), clock: clock)
             case 4: _ = try? HooFixture.reduce(&state, .viewport(random.below(2) == 0 ? HooFixture.mock : .phone), clock: clock)
-            case 5: _ = try? HooFixture.reduce(&state, .timerFired(name: "decelerate"), clock: clock)
+            case 5: _ = try? HooFixture.reduce(&state, .timerFired(name: random.below(2) == 0 ? "decelerate" : "autoscroll"), clock: clock)
             default:
                 let phases = ["began", "changed", "changed", "ended", "cancelled"]
                 _ = try? HooFixture.pan(&state, phases[random.below(phases.count)], point.x, point.y, t: t, clock: clock)
