@@ -31,13 +31,19 @@ struct PanTests {
         #expect(state.selection == HooRef(set: 2, hoo: 5))
     }
 
+    /// A scrub begun on the first cell and moved 12 pt right, at t 16; returns where it began.
+    static func startScrub(_ state: inout HooState) throws -> Point {
+        let start = F.center(state, 0)
+        try F.pan(&state, "began", start.x, start.y, t: 0)
+        try F.pan(&state, "changed", start.x + 12, start.y, t: 16)
+        return start
+    }
+
     @Test("a scrub resting near the bottom or top edge scrolls the grid toward it and selects what comes under the finger")
     func autoScroll() throws {
         var state = Self.state()
         let frame = state.layout.gridFrame
-        let start = F.center(state, 0)
-        try F.pan(&state, "began", start.x, start.y, t: 0)
-        try F.pan(&state, "changed", start.x + 12, start.y, t: 16)
+        let start = try Self.startScrub(&state)
         #expect(state.pan?.mode == .scrub)
         // 11 pt above the bottom edge: three quarters into the 44 pt zone, 0.45 pt/ms.
         #expect(try F.pan(&state, "changed", start.x + 12, frame.maxY - 11, t: 32) == [.startTimer(name: "autoscroll", ms: 16)])
@@ -73,9 +79,7 @@ struct PanTests {
     func autoScrollCancelled() throws {
         var state = Self.state()
         let frame = state.layout.gridFrame
-        let start = F.center(state, 0)
-        try F.pan(&state, "began", start.x, start.y, t: 0)
-        try F.pan(&state, "changed", start.x + 12, start.y, t: 16)
+        let start = try Self.startScrub(&state)
         try F.pan(&state, "changed", start.x + 12, frame.maxY - 1, t: 32)
         for _ in 0..<10 { try F.reduce(&state, .timerFired(name: "autoscroll")) }
         #expect(state.offset > 0)

@@ -285,7 +285,7 @@ enum DirectoryRender {
     /// An event row: the name at the leading layout margin, the date right-aligned at the trailing one.
     static func addEventRow(_ state: DirectoryState, index: Int, top: Double, right: Double, separator hasSeparator: Bool, to display: inout DisplayList) {
         let event = state.events[index]
-        let id = "\(state.tab.rawValue).event.\(index)"
+        let id = rowID(state.tab, .event(index))
         let margin = state.viewport.layoutMargin
         let height = M.eventRowHeight
         display.add(id + ".name", Node(.text, frame: Rect(x: margin, y: top, width: max(0, right - 2 * margin - M.dateWidth - M.systemSpacing), height: height),
@@ -301,7 +301,7 @@ enum DirectoryRender {
     /// the name (sort value bold on the Contacts tab) and "Age: N" when known.
     static func addPersonRow(_ state: DirectoryState, index: Int, top: Double, right: Double, separator hasSeparator: Bool, to display: inout DisplayList) {
         let person = state.people[index]
-        let id = "\(state.tab.rawValue).person.\(index)"
+        let id = rowID(state.tab, .person(index))
         let height = M.personRowHeight
 
         let imageFrame = Rect(x: M.systemSpacing, y: top + (height - M.imageHeight) / 2, width: M.imageWidth, height: M.imageHeight)
