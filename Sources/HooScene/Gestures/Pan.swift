@@ -215,9 +215,7 @@ public enum PanRule {
         }
         switch pan.mode {
         case .scrub:
-            if let index = state.hooIndex(atScreen: point), let ref = state.catalog.ref(ofIndex: index) {
-                state.selection = ref
-            }
+            selectHoo(&state, under: point)
         case .scroll:
             state.offset = min(max(0, pan.startOffset + pan.start.y - point.y), state.maxOffset)
         case .pending, .ignored:
@@ -230,6 +228,13 @@ public enum PanRule {
         case (false, true): return [.startTimer(name: autoScrollTimerName, ms: tickMs)]
         case (true, false): return [.cancelTimer(name: autoScrollTimerName)]
         default: return []
+        }
+    }
+
+    /// The Hoo under a screen point becomes the selection; where there is none, nothing changes.
+    static func selectHoo(_ state: inout HooState, under point: Point) {
+        if let index = state.hooIndex(atScreen: point), let ref = state.catalog.ref(ofIndex: index) {
+            state.selection = ref
         }
     }
 
@@ -256,10 +261,7 @@ public enum PanRule {
         guard var pan = state.pan, pan.mode == .scrub, pan.autoScrollSpeed != 0, let finger = pan.lastPoint else { return [] }
         state.offset = min(max(0, state.offset + pan.autoScrollSpeed * Double(tickMs)), state.maxOffset)
         let frame = state.layout.gridFrame
-        let inside = Point(x: finger.x, y: min(max(finger.y, frame.y), frame.maxY - 1))
-        if let index = state.hooIndex(atScreen: inside), let ref = state.catalog.ref(ofIndex: index) {
-            state.selection = ref
-        }
+        selectHoo(&state, under: Point(x: finger.x, y: min(max(finger.y, frame.y), frame.maxY - 1)))
         pan.autoScrollSpeed = autoScrollSpeed(state, finger: finger)
         state.pan = pan
         return pan.autoScrollSpeed != 0 ? [.startTimer(name: autoScrollTimerName, ms: tickMs)] : []
