@@ -45,8 +45,8 @@ extension Scenery {
         @Flag(help: "Keep the real clock at 0 ms, as `replay` does, so a real-clock transcript's output is reproducible (tests use it).")
         var stoppedClock = false
 
-        @Option(help: "After answering, watch stdin this many microseconds before sleeping (0: sleep at once). A client that replies at once then skips a process wake-up.")
-        var spinMicroseconds: Int = 200
+        @Option(help: "After answering, watch stdin this many microseconds before sleeping (0: sleep at once). A client that replies at once then skips a process wake-up. Default: 200, or 0 when the process may run on one CPU only.")
+        var spinMicroseconds: Int?
 
         func run() throws {
             if schema {
@@ -56,7 +56,8 @@ extension Scenery {
             let output = ProtocolOutput.guardStandardOutput()
             let environment = stoppedClock ? SceneryTransport.Replay.environment : LiveEnvironment.make()
             let engine = Engine(environment: environment, limits: options.limits)
-            EngineLoop(engine: engine, environment: environment, input: FileInput(fd: 0, spinNanoseconds: max(0, min(spinMicroseconds, 100_000)) * 1000), output: output).run()
+            let spin = spinMicroseconds ?? CPUAffinity.defaultSpinMicroseconds(spinning: 200)
+            EngineLoop(engine: engine, environment: environment, input: FileInput(fd: 0, spinNanoseconds: max(0, min(spin, 100_000)) * 1000), output: output).run()
         }
     }
 

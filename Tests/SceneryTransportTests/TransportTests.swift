@@ -132,3 +132,24 @@ struct LiveFileTests {
         #expect(LiveEnvironment.fileInfo(folder + "/dangling") == nil)
     }
 }
+
+@Suite("CPU affinity")
+struct CPUAffinityTests {
+    @Test("counts the CPUs of the Cpus_allowed mask, commas and all")
+    func mask() {
+        #expect(CPUAffinity.cpuCount(status: "Name:\tscenery\nCpus_allowed:\t3\nCpus_allowed_list:\t0-1\n") == 2)
+        #expect(CPUAffinity.cpuCount(status: "Cpus_allowed:\t1\n") == 1)
+        #expect(CPUAffinity.cpuCount(status: "Cpus_allowed:\tff,ffffffff\n") == 40)
+        #expect(CPUAffinity.cpuCount(status: "Cpus_allowed:\tzz\n") == nil)
+        #expect(CPUAffinity.cpuCount(status: "Name:\tscenery\n") == nil)
+    }
+
+    @Test("confined to one CPU the engine does not spin; otherwise it takes the spin it is given")
+    func spin() {
+        let count = CPUAffinity.allowedCPUCount()
+        #if os(Linux)
+        #expect(count != nil && count! >= 1)
+        #endif
+        #expect(CPUAffinity.defaultSpinMicroseconds(spinning: 200) == (count == 1 ? 0 : 200))
+    }
+}
