@@ -709,34 +709,13 @@ def ping_pong(report, binary, state, iterations, warmup, block):
     path, grid = state.get("large_path"), state.get("grid")
     if not path or not grid:
         raise BenchError("no large data set (the scale section failed)")
-    engine, _, _ = open_hoo(binary, path)
-    cat = LineProcess(["cat"])
-    try:
-        a, b = cell_id(grid, 0), cell_id(grid, 1)
-        times, stats = bench.measure_ping_pong(engine, cat, "tap", ['{"id":"%s"}' % a, '{"id":"%s"}' % b],
-                                               iterations, warmup, block)
-        # Information: a command that changes nothing (`patch: []`), the engine's fixed cost per command.
-        noop_times, noop_stats = bench.measure_ping_pong(engine, cat, "scroll", ['{"offsetY":0}'],
-                                                         iterations // 3, warmup, block)
-        rss = engine.peak_rss_kib()
-        status, _ = engine.shutdown()
-    finally:
-        engine.kill()
-        cat.finish()
-    bench.report_ping_pong(report, times, stats, status, rss, warmup, block,
+    a, b = cell_id(grid, 0), cell_id(grid, 1)
+    bench.placed_ping_pong(report, lambda args: open_hoo(binary, path, args)[0],
+                           ("tap", ['{"id":"%s"}' % a, '{"id":"%s"}' % b]), ("scroll", ['{"offsetY":0}']),
+                           iterations, warmup, block,
                            "`tap` by id alternating between `%s` and `%s` (moves the selection: title, poem line, "
                            "overlay, disc) on the Hoo grid with %d sets (%d Hoos) loaded"
                            % (a, b, state["large_sets"], grid["total"]))
-    nm, ncat = median(noop_times["scenery"]), median(noop_times["cat"])
-    report.add("- info: a command that changes nothing (`scroll {\"offsetY\":0}` at offset 0, `patch: []`), same "
-               "method, %d round trips: median %s = %.2fx cat (%s), p99 %s; the tap's median is %.1fx it%s"
-               % (len(noop_times["scenery"]), us(nm), ratio(nm, ncat), us(ncat),
-                  us(percentile(sorted(noop_times["scenery"]), 99)), ratio(median(times["scenery"]), nm),
-                  "" if not (noop_stats["errors"] or noop_stats["notifications"])
-                  else " (%d errors, %d notifications)" % (noop_stats["errors"], noop_stats["notifications"])))
-    report.add()
-    bench.one_cpu_ping_pong(report, lambda args: open_hoo(binary, path, args)[0],
-                            ['{"id":"%s"}' % a, '{"id":"%s"}' % b], iterations, warmup, block)
 
 
 # MARK: - Main

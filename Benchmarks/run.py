@@ -569,26 +569,125 @@ class Report:
 def ping_pong(report, binary, iterations, warmup, block):
     report.add("## Ping-pong")
     report.add()
-    engine, _ = start_session(binary, {"scene": "directory"})
-    cat = LineProcess(["cat"])
+    probe_engine, _ = start_session(binary, {"scene": "directory"})
     try:
-        info_snap, _, _ = engine.request("snapshot", {})
-        rows = visible_rows(info_snap["state"])
-        if len(rows) < 2:
-            raise BenchError("ping-pong: fewer than two visible contacts rows in the sample")
-        row_a, row_b = rows[0], rows[1]
-        times, stats = measure_ping_pong(engine, cat, "tap", ['{"id":"%s"}' % row_a, '{"id":"%s"}' % row_b],
-                                         iterations, warmup, block)
+        info_snap, _, _ = probe_engine.request("snapshot", {})
+    finally:
+        probe_engine.kill()
+    rows = visible_rows(info_snap["state"])
+    if len(rows) < 2:
+        raise BenchError("ping-pong: fewer than two visible contacts rows in the sample")
+    row_a, row_b = rows[0], rows[1]
+    tap = ("tap", ['{"id":"%s"}' % row_a, '{"id":"%s"}' % row_b])
+    noop = ("scroll", ['{"offsetY":0}'])
+    placed_ping_pong(report, lambda args: start_session(binary, {"scene": "directory"}, args=args)[0],
+                     tap, noop, iterations, warmup, block,
+                     "`tap` by id alternating between `%s` and `%s` (moves the selection) on the Contacts tab of "
+                     "the built-in sample" % (row_a, row_b))
+
+
+# MARK: Placement
+
+PLACEMENT_NOTE = """Where the processes run decides the round trip more than anything either program does. On a
+machine whose idle CPUs sleep (a VM without guest halt polling), a reply that must wake the
+driver's CPU costs tens of microseconds; one that wakes it on the CPU already running is cheap.
+Left to itself the kernel puts each child beside the driver or on the other CPU by start order and
+by how long the child runs per request (checked: a C echo doing 1 µs of work per line measured
+6.5x `cat` in one run and `cat` 6.7x it in another, depending on which ended up beside the driver).
+So the target compares scenery and `cat` placed alike: the driver and both children confined to
+one CPU, where each round trip costs the same switches plus the child's own work. The two other
+placements are shown for information."""
+
+
+def cpu_pair():
+    """Two CPUs this process may use, or None when there is no affinity control or one CPU only."""
+    if not hasattr(os, "sched_setaffinity"):
+        return None
+    cpus = sorted(os.sched_getaffinity(0))
+    return (cpus[0], cpus[1]) if len(cpus) >= 2 else None
+
+
+def pin_process(pid, cpu):
+    """Confines every thread of process `pid` to `cpu`."""
+    for task in os.listdir("/proc/%d/task" % pid):
+        os.sched_setaffinity(int(task), {cpu})
+
+
+def measure_placed(placement, start_engine, cases, iterations, warmup, block):
+    """Runs ping-pong `cases` [(method, params, iterations)] with one fresh scenery and cat placed alike.
+
+    Placements: "shared" (driver, cat and scenery confined to one CPU; scenery then does not spin,
+    its default there), "split" (driver on one CPU, cat and scenery on another; scenery spins, its
+    default with a CPU of its own), "kernel" (nothing pinned). Returns ([(times, stats)] per case,
+    peak RSS KiB, exit status after shutdown).
+    """
+    cpus = cpu_pair()
+    saved = os.sched_getaffinity(0) if cpus else None
+    engine = cat = None
+    try:
+        if placement in ("shared", "split"):
+            os.sched_setaffinity(0, {cpus[0]})  # children inherit it
+        engine = start_engine(["run", "--spin-microseconds", "200"] if placement == "split" else [])
+        cat = LineProcess(["cat"])
+        if placement == "split":
+            pin_process(engine.pid, cpus[1])
+            pin_process(cat.pid, cpus[1])
+        results = [measure_ping_pong(engine, cat, method, params, count, warmup, block)
+                   for method, params, count in cases]
         rss = engine.peak_rss_kib()
         status, _ = engine.shutdown()
+        return results, rss, status
     finally:
-        engine.kill()
-        cat.finish()
+        if saved:
+            os.sched_setaffinity(0, saved)
+        if engine:
+            engine.kill()
+        if cat:
+            cat.finish()
+
+
+def placed_ping_pong(report, start_engine, tap, noop, iterations, warmup, block, what):
+    """The ping-pong section: the target with driver, cat and scenery on one CPU, then information.
+
+    `tap` and `noop` are (method, [params JSON, ...]); `noop` is a command that changes nothing
+    (`patch: []`), the engine's fixed cost per command.
+    """
+    cpus = cpu_pair()
+    for line in PLACEMENT_NOTE.splitlines():
+        report.add(line)
+    report.add()
+    if cpus is None:
+        report.add("(No CPU affinity control here, or one CPU only: nothing is pinned.)")
+        report.add()
+    main = "shared" if cpus else "kernel"
+    cases = [(tap[0], tap[1], iterations), (noop[0], noop[1], iterations // 3)]
+    results, rss, status = measure_placed(main, start_engine, cases, iterations, warmup, block)
+    (times, stats), (noop_times, noop_stats) = results
     report_ping_pong(report, times, stats, status, rss, warmup, block,
-                     "`tap` by id alternating between `%s` and `%s` (moves the selection) on the Contacts tab of the "
-                     "built-in sample" % (row_a, row_b))
-    one_cpu_ping_pong(report, lambda args: start_session(binary, {"scene": "directory"}, args=args)[0],
-                      ['{"id":"%s"}' % row_a, '{"id":"%s"}' % row_b], iterations, warmup, block)
+                     what + (" with the driver, cat and scenery on CPU %d" % cpus[0] if cpus else ""))
+    nm, ncat = median(noop_times["scenery"]), median(noop_times["cat"])
+    report.add("- info: a command that changes nothing (`%s %s`, `patch: []`), same placement, %d round trips: "
+               "median %s = %.2fx cat (%s), p99 %s; the tap's median is %.1fx it%s"
+               % (noop[0], noop[1][0], len(noop_times["scenery"]), us(nm), ratio(nm, ncat), us(ncat),
+                  us(percentile(sorted(noop_times["scenery"]), 99)), ratio(median(times["scenery"]), nm),
+                  problems(noop_stats)))
+    if cpus:
+        for placement, label in (("split", "driver on CPU %d, cat and scenery (spinning) on CPU %d" % cpus),
+                                 ("kernel", "nothing pinned, placement left to the kernel")):
+            (placed, placed_stats), = measure_placed(placement, start_engine, [(tap[0], tap[1], iterations)],
+                                                     iterations, warmup, block)[0]
+            sm, cm = median(placed["scenery"]), median(placed["cat"])
+            report.add("- info: the same taps, %s: median %s vs cat %s = %.2fx, p99 %s%s"
+                       % (label, us(sm), us(cm), ratio(sm, cm), us(percentile(sorted(placed["scenery"]), 99)),
+                          problems(placed_stats)))
+    report.add()
+
+
+def problems(stats):
+    """A note for a report line when timed round trips met errors or notifications (none expected)."""
+    if not (stats["errors"] or stats["notifications"]):
+        return ""
+    return " (%d errors, %d notifications)" % (stats["errors"], stats["notifications"])
 
 
 def measure_ping_pong(engine, cat, method, params, iterations, warmup, block):
@@ -646,42 +745,6 @@ def measure_ping_pong(engine, cat, method, params, iterations, warmup, block):
             gc.enable()
     engine.next_id = base_id + total
     return times, stats
-
-
-def one_cpu_ping_pong(report, start_engine, params, iterations, warmup, block):
-    """Information: the same `tap` ping-pong with the driver, `cat` and scenery all on one CPU.
-
-    Unpinned, the kernel leaves `cat` on the driver's CPU (each wakes the other on the CPU it is
-    running on) but keeps scenery on the CPU it started on, so each answer wakes the driver's
-    CPU from idle: on a VM without halt polling that costs tens of microseconds that `cat` never
-    pays. On one CPU both pay the same switches, and the difference is the engine's own work.
-    Scenery runs with `--spin-microseconds 0` here: polling for input cannot help on one CPU.
-    """
-    if not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2:
-        report.add("- info: one-CPU ping-pong skipped (no CPU affinity control, or one CPU only)")
-        report.add()
-        return
-    cpus = os.sched_getaffinity(0)
-    cpu = min(cpus)
-    os.sched_setaffinity(0, {cpu})  # children inherit it
-    engine = cat = None
-    try:
-        engine = start_engine(["run", "--spin-microseconds", "0"])
-        cat = LineProcess(["cat"])
-        times, stats = measure_ping_pong(engine, cat, "tap", params, iterations, warmup, block)
-    finally:
-        os.sched_setaffinity(0, cpus)
-        if engine:
-            engine.kill()
-        if cat:
-            cat.finish()
-    sm, cm = percentile(sorted(times["scenery"]), 50), percentile(sorted(times["cat"]), 50)
-    report.add("- info: the same ping-pong with driver, cat and scenery on CPU %d only (scenery without spinning): "
-               "median %s vs cat %s = **%.2fx**, p99 %s%s"
-               % (cpu, us(sm), us(cm), ratio(sm, cm), us(percentile(sorted(times["scenery"]), 99)),
-                  "" if not (stats["errors"] or stats["notifications"])
-                  else " (%d errors, %d notifications)" % (stats["errors"], stats["notifications"])))
-    report.add()
 
 
 def report_ping_pong(report, times, stats, status, rss, warmup, block, what):
