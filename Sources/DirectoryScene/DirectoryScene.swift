@@ -101,17 +101,18 @@ public enum DirectoryScene: Scene {
     /// (title, headers, background, bars) changes nothing.
     static func tap(_ state: inout State, _ id: String) {
         let parts = NodeID(id)
-        if parts.first == "tab", let name = parts.second, let tab = DirectoryTab(rawValue: String(name)) {
+        if parts.component(0, is: "tab"), let name = parts.component(1), let tab = DirectoryTab(rawValue: String(name)) {
             if tab == state.tab {
                 scroll(&state, to: 0)
             } else {
                 state.tab = tab
-                state.selection = nil
+                state.select(nil)
             }
-        } else if parts.first == "index", let title = parts.second, parts.third == nil {
+        } else if parts.component(0, is: "index"), let title = parts.component(1), parts.component(2) == nil {
             try? jump(&state, to: .title(String(title)))
-        } else if parts.first == Substring(state.tab.rawValue), parts.second == "event" || parts.second == "person", let row = parts.throughThird {
-            state.selection = String(row)
+        } else if let key = DirectoryGroupKey.row(parts, tab: state.tab), let row = parts.throughThird {
+            // A tap anywhere on a row (its name, its picture) selects the row.
+            state.select(key, id: String(row))
         }
     }
 

@@ -69,43 +69,55 @@ extension PerTab: Sendable where Value: Sendable {}
 
 /// The whole state of the Directory scene. Data and the derived lists are built once at open;
 /// a command changes only the small fields (tab, offsets, selection, image states).
+///
+/// Every stored property that a render reads, other than `tab`, `offsets`, `viewport` and
+/// `selection` (which a render compares by value), bumps ``contentVersion`` when it is set: a
+/// render whose inputs are unchanged reuses the last one (see ``DirectoryRender``).
 public struct DirectoryState: Sendable {
     public var events: [Event] {
-        didSet { countsJSON = Self.counts(events, people) }
+        didSet { countsJSON = Self.counts(events, people); contentVersion &+= 1 }
     }
     public var people: [Person] {
         didSet {
             countsJSON = Self.counts(events, people)
             pictures = ProfilePictures(people: people)
             imageRequestBand = nil
+            contentVersion &+= 1
         }
     }
-    public var timeZone: SceneTimeZone
+    public var timeZone: SceneTimeZone {
+        didSet { contentVersion &+= 1 }
+    }
     public var viewport: Viewport
     public var tab: DirectoryTab = .recents
     /// Each tab keeps its own scroll offset, as each tab's table view does.
     public var offsets = PerTab(0.0)
     /// The id of the selected row, if any.
-    public var selection: String? {
-        didSet { selectedRow = selection.flatMap { DirectoryGroupKey.row(id: $0, tab: tab) } }
-    }
+    public private(set) var selection: String?
     /// The selected row as a group key of the current tab, so rows compare without building ids.
     public private(set) var selectedRow: DirectoryGroupKey?
     /// The profile pictures and their loads.
-    public var pictures: ProfilePictures
+    public var pictures: ProfilePictures {
+        didSet { contentVersion &+= 1 }
+    }
     /// The rows whose pictures were last asked for (see `DirectoryScene.requestVisibleImages`).
     var imageRequestBand: ImageRequestBand?
     /// The lists of the three tabs.
-    public var lists = PerTab(SectionedList(sections: [], headerHeight: 0))
+    public var lists = PerTab(SectionedList(sections: [], headerHeight: 0)) {
+        didSet { contentVersion &+= 1 }
+    }
     /// Section index entries of the Contacts tab (A-Z, #) and, for each, the section it jumps to.
     public var sectionIndex: [(title: String, section: Int)] = [] {
-        didSet { sectionIndexJSON = .array(sectionIndex.map { .string($0.title) }) }
+        didSet { sectionIndexJSON = .array(sectionIndex.map { .string($0.title) }); contentVersion &+= 1 }
     }
     /// The index titles as the model shows them, built once rather than on every render.
     public private(set) var sectionIndexJSON: JSON = .array([])
 
     /// `{events, people}` for the model, built once.
     public private(set) var countsJSON: JSON
+    /// Changes whenever the data, the lists, the section index, the time zone or a picture's
+    /// state changes (it counts; equal versions mean none of those changed).
+    public private(set) var contentVersion = 0
 
     public init(events: [Event], people: [Person], timeZone: SceneTimeZone, viewport: Viewport) {
         self.events = events
@@ -118,6 +130,12 @@ public struct DirectoryState: Sendable {
 
     static func counts(_ events: [Event], _ people: [Person]) -> JSON {
         ["events": .number(events.count), "people": .number(people.count)]
+    }
+
+    /// Selects the row `row` of the current tab, whose node id is `id`; nil selects nothing.
+    public mutating func select(_ row: DirectoryGroupKey?, id: String? = nil) {
+        selectedRow = row
+        selection = row == nil ? nil : id
     }
 
     public var offset: Double { offsets[tab] }

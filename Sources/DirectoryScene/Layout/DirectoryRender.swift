@@ -1,7 +1,39 @@
 import SceneryCore
 
-/// What the Directory scene remembers between renders: its node groups by key.
-public typealias DirectoryMemo = RenderMemo<DirectoryGroupKey, DirectoryGroupInputs>
+/// What the Directory scene remembers between renders: its node groups by key, and the last
+/// render whole with what it was drawn from.
+public struct DirectoryMemo {
+    typealias Groups = RenderMemo<DirectoryGroupKey, DirectoryGroupInputs>
+    /// The node groups of the last render, by key.
+    var groups = Groups()
+    /// The last render, for a command that changed nothing it shows but the selection.
+    var last: DirectoryLastRender?
+
+    public init() {}
+}
+
+/// A render and what it was drawn from besides the selection.
+struct DirectoryLastRender {
+    var frame: DirectoryFrame
+    var selectedRow: DirectoryGroupKey?
+    var model: JSON
+    var display: DisplayList
+}
+
+/// Everything a render reads except the selection: equal frames draw the same screen.
+struct DirectoryFrame: Equatable {
+    var tab: DirectoryTab
+    var offset: Double
+    var viewport: Viewport
+    var contentVersion: Int
+
+    init(_ state: DirectoryState) {
+        tab = state.tab
+        offset = state.offset
+        viewport = state.viewport
+        contentVersion = state.contentVersion
+    }
+}
 
 /// A node group of the Directory screen: the chrome, a section header, or a row.
 public enum DirectoryGroupKey: Hashable, Sendable {
@@ -23,12 +55,13 @@ public enum DirectoryGroupKey: Hashable, Sendable {
         }
     }
 
-    /// The row that the node id `id` (`TAB.person.N` or `TAB.event.N`) names on `tab`, if any.
-    static func row(id: String, tab: DirectoryTab) -> DirectoryGroupKey? {
-        let parts = NodeID(id)
-        guard parts.first == Substring(tab.rawValue), let kind = parts.second, kind == "person" || kind == "event",
-              let number = parts.third, parts.throughThird?.endIndex == id.endIndex, let index = Int(number) else { return nil }
-        return .row(tab: tab, isPerson: kind == "person", index: index)
+    /// The row of `tab` whose node (or one of whose nodes) `id` is: `TAB.person.N` or
+    /// `TAB.event.N`, then anything; nil for other ids.
+    static func row(_ id: NodeID, tab: DirectoryTab) -> DirectoryGroupKey? {
+        guard id.component(0, is: tab.rawValue) else { return nil }
+        let isPerson = id.component(1, is: "person")
+        guard isPerson || id.component(1, is: "event"), let index = id.number(2) else { return nil }
+        return .row(tab: tab, isPerson: isPerson, index: index)
     }
 }
 
@@ -78,8 +111,60 @@ enum DirectoryRender {
     }
 
     /// Renders through `memo`: each row, each section header and the chrome are a ``NodeGroup``
-    /// rebuilt only when what it shows changed, so a command costs the rows it touched.
+    /// rebuilt only when what it shows changed, so a command costs the rows it touched. When
+    /// nothing but the selection changed since the last render (a tap on a row, or a command
+    /// that changed nothing), the last render is reused whole with the two rows' backgrounds
+    /// swapped, without walking the visible rows.
     static func render(_ state: DirectoryState, memo: inout DirectoryMemo) -> (model: JSON, display: DisplayList) {
+        let frame = DirectoryFrame(state)
+        if var last = memo.last, last.frame == frame {
+            memo.last = nil  // the only reference to its arrays while they change
+            if last.selectedRow == state.selectedRow
+                || reselect(from: last.selectedRow, to: state.selectedRow, groups: &memo.groups, display: &last.display) {
+                if last.selectedRow != state.selectedRow {
+                    last.selectedRow = state.selectedRow
+                    last.model = model(state)
+                }
+                memo.last = last
+                return (last.model, last.display)
+            }
+        }
+        let rendered = fullRender(state, memo: &memo.groups)
+        memo.last = DirectoryLastRender(frame: frame, selectedRow: state.selectedRow, model: rendered.model, display: rendered.display)
+        return rendered
+    }
+
+    /// Rebuilds, in the last render, the backgrounds of the row that was selected and of the row
+    /// that is now (those visible); false when the display's groups are not the memo's in order.
+    static func reselect(from old: DirectoryGroupKey?, to new: DirectoryGroupKey?, groups: inout DirectoryMemo.Groups,
+                         display: inout DisplayList) -> Bool {
+        for case .row(let tab, let isPerson, let index)? in [old, new] {
+            let key = DirectoryGroupKey.rowBackground(tab: tab, isPerson: isPerson, index: index)
+            guard let (position, replaced, group) = groups.rebuild(key, { inputs in
+                guard case .rowBackground(let top, let right, _) = inputs else { return nil }
+                let selected = DirectoryGroupKey.row(tab: tab, isPerson: isPerson, index: index) == new
+                return (.rowBackground(top: top, right: right, selected: selected),
+                        rowBackground(tab, isPerson ? .person(index) : .event(index), top: top, right: right, selected: selected))
+            }) else { continue }
+            guard position < display.groups.count, display.groups[position] === replaced else { return false }
+            display.groups[position] = group
+        }
+        return true
+    }
+
+    /// The background node of a row, which shows whether the row is selected.
+    static func rowBackground(_ tab: DirectoryTab, _ row: ListRow, top: Double, right: Double, selected: Bool) -> [(id: String, node: Node)] {
+        let height: Double
+        switch row {
+        case .event: height = M.eventRowHeight
+        case .person: height = M.personRowHeight
+        }
+        return [(rowID(tab, row), Node(.rect, frame: Rect(x: 0, y: top, width: right, height: height), z: 1, layer: .content,
+                                      style: selected ? selectedRowStyle : rowStyle))]
+    }
+
+    /// Renders every visible group, through the memo.
+    static func fullRender(_ state: DirectoryState, memo: inout DirectoryMemo.Groups) -> (model: JSON, display: DisplayList) {
         let viewport = state.viewport
         let frame = listFrame(viewport)
         let list = state.list
@@ -168,7 +253,7 @@ enum DirectoryRender {
 
     // MARK: Rows
 
-    static func addRows(_ state: DirectoryState, memo: inout DirectoryMemo, to display: inout DisplayList) {
+    static func addRows(_ state: DirectoryState, memo: inout DirectoryMemo.Groups, to display: inout DisplayList) {
         let list = state.list
         let band = renderedBand(state)
         let width = state.viewport.width, margin = state.viewport.layoutMargin
@@ -195,19 +280,17 @@ enum DirectoryRender {
             for r in rows {
                 let top = list.rowTop(section: sectionIndex, row: r)
                 let separator = r != sectionRows.count - 1
-                let key: DirectoryGroupKey, background: DirectoryGroupKey, inputs: DirectoryGroupInputs, right: Double, height: Double
+                let key: DirectoryGroupKey, background: DirectoryGroupKey, inputs: DirectoryGroupInputs, right: Double
                 switch sectionRows[r] {
                 case .event(let i):
                     key = .row(tab: tab, isPerson: false, index: i)
                     background = .rowBackground(tab: tab, isPerson: false, index: i)
                     right = width
-                    height = M.eventRowHeight
                     inputs = .row(top: top, right: right, separator: separator, image: 0, width: width, margin: margin)
                 case .person(let i):
                     key = .row(tab: tab, isPerson: true, index: i)
                     background = .rowBackground(tab: tab, isPerson: true, index: i)
                     right = rowRight
-                    height = M.personRowHeight
                     inputs = .row(top: top, right: right, separator: separator, image: imageCode(state.pictures.state(ofPerson: i)),
                                   width: width, margin: margin)
                 }
@@ -215,9 +298,8 @@ enum DirectoryRender {
                 if let group = memo.reuse(background, inputs: backgroundInputs) {
                     display.add(group)
                 } else {
-                    let node = Node(.rect, frame: Rect(x: 0, y: top, width: right, height: height), z: 1, layer: .content,
-                                    style: selected == key ? selectedRowStyle : rowStyle)
-                    display.add(memo.store(background, inputs: backgroundInputs, nodes: [(rowID(tab, sectionRows[r]), node)]))
+                    display.add(memo.store(background, inputs: backgroundInputs,
+                                           nodes: rowBackground(tab, sectionRows[r], top: top, right: right, selected: selected == key)))
                 }
                 if let group = memo.reuse(key, inputs: inputs) {
                     display.add(group)
