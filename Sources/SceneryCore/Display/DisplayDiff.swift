@@ -11,17 +11,18 @@ extension DisplayList {
             JSONPatch.diff(old.content?.json ?? .null, content?.json ?? .null, path: path + "/content", into: &operations)
         }
         let (gone, new) = DisplayList.changedGroups(old.groups, groups)
+        let nodesPath = path + "/nodes"
         if old.nodes.isEmpty && nodes.isEmpty, let pairs = DisplayList.separatePairs(gone, new) {
             // The common case (a command changed a few rows): each changed group is diffed with
             // the one it replaced, in id order, without merging node lists.
             for (before, after) in pairs {
-                DisplayList.diffNodes(before.nodes, after.nodes, path: path + "/nodes/", into: &operations)
+                DisplayList.diffNodes(before.nodes, after.nodes, path: nodesPath, into: &operations)
             }
             return operations
         }
         let before = DisplayList.merged([DisplayList.sortedByID(old.nodes)] + gone.map(\.nodes))
         let after = DisplayList.merged([DisplayList.sortedByID(nodes)] + new.map(\.nodes))
-        DisplayList.diffNodes(before, after, path: path + "/nodes/", into: &operations)
+        DisplayList.diffNodes(before, after, path: nodesPath, into: &operations)
         return operations
     }
 
@@ -130,18 +131,21 @@ extension DisplayList {
     }
 
 
-    /// Operations between two id-sorted node lists, in id order.
+    /// Operations between two id-sorted node lists, in id order; `path` points at the object
+    /// the nodes are members of.
     static func diffNodes(_ before: [(id: String, node: Node)], _ after: [(id: String, node: Node)], path: String, into operations: inout [JSON]) {
         var i = 0, j = 0
         while i < before.count || j < after.count {
             if j == after.count || (i < before.count && canonicalKeyPrecedes(before[i].id, after[j].id)) {
-                operations.append(JSONPatch.operation("remove", path + JSONPointer.escape(before[i].id), nil))
+                operations.append(JSONPatch.operation("remove", JSONPointer.child(path, before[i].id), nil))
                 i += 1
             } else if i == before.count || !canonicalKeyEquals(before[i].id, after[j].id) {
-                operations.append(JSONPatch.operation("add", path + JSONPointer.escape(after[j].id), after[j].node.json))
+                operations.append(JSONPatch.operation("add", JSONPointer.child(path, after[j].id), after[j].node.json))
                 j += 1
             } else {
-                Node.diff(before[i].node, after[j].node, path: path + JSONPointer.escape(after[j].id), into: &operations)
+                if before[i].node.fields !== after[j].node.fields {  // the path only for a node that may differ
+                    Node.diff(before[i].node, after[j].node, path: JSONPointer.child(path, after[j].id), into: &operations)
+                }
                 i += 1
                 j += 1
             }

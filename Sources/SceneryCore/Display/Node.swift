@@ -34,7 +34,7 @@ public struct Node: Equatable, Sendable {
         }
     }
 
-    private var fields: Fields
+    private(set) var fields: Fields
 
     public var kind: Kind { get { fields.kind } set { fields = fields.with(kind: newValue) } }
     public var frame: Rect { get { fields.frame } set { fields = fields.with(frame: newValue) } }
@@ -88,13 +88,13 @@ extension Node {
         if a === b { return }
         // Members in key order, as the node's JSON object has them.
         member(path, "animation", a.animation, b.animation, \.json, into: &operations)
-        if a.frame != b.frame { JSONPatch.diff(a.frame.json, b.frame.json, path: path + "/frame", into: &operations) }
+        if a.frame != b.frame { JSONPatch.diff(a.frame.json, b.frame.json, path: JSONPointer.child(path, "frame"), into: &operations) }
         member(path, "image", a.image, b.image, { .string($0) }, into: &operations)
-        if a.kind != b.kind { operations.append(JSONPatch.operation("replace", path + "/kind", .string(b.kind.rawValue))) }
-        if a.layer != b.layer { operations.append(JSONPatch.operation("replace", path + "/layer", .string(b.layer.rawValue))) }
-        if a.style != b.style { JSONPatch.diffObjects(a.style, b.style, path: path + "/style", into: &operations) }
+        if a.kind != b.kind { operations.append(JSONPatch.operation("replace", JSONPointer.child(path, "kind"), .string(b.kind.rawValue))) }
+        if a.layer != b.layer { operations.append(JSONPatch.operation("replace", JSONPointer.child(path, "layer"), .string(b.layer.rawValue))) }
+        if a.style != b.style { JSONPatch.diffObjects(a.style, b.style, path: JSONPointer.child(path, "style"), into: &operations) }
         member(path, "text", a.kind == .text ? a.text : nil, b.kind == .text ? b.text : nil, { .array($0.map(\.json)) }, into: &operations)
-        if a.z != b.z { operations.append(JSONPatch.operation("replace", path + "/z", .number(Double(b.z)))) }
+        if a.z != b.z { operations.append(JSONPatch.operation("replace", JSONPointer.child(path, "z"), .number(Double(b.z)))) }
     }
 
     /// An optional member: added, removed, or diffed when both have it and it changed.

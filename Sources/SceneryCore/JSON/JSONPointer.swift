@@ -16,13 +16,26 @@ public struct JSONPointer: Equatable, Sendable, CustomStringConvertible {
     /// `base` followed by `/` and the escaped `token`: the pointer to a member of what `base`
     /// points to, built in one allocation.
     public static func child(_ base: String, _ token: String) -> String {
-        let escaped = escape(token)
-        var path = ""
-        path.reserveCapacity(base.utf8.count + 1 + escaped.utf8.count)
-        path += base
-        path += "/"
-        path += escaped
-        return path
+        joined(base, "/", token)
+    }
+
+    /// `base` (an escaped pointer, or a pointer prefix ending in `/`), then `separator`, then
+    /// `token` escaped: written into one new string's storage, the bytes copied once.
+    public static func joined(_ base: String, _ separator: StaticString, _ token: String) -> String {
+        var base = base, token = token
+        if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) { token = escape(token) }
+        return base.withUTF8 { head in
+            token.withUTF8 { tail in
+                let middle = separator.utf8CodeUnitCount
+                return String(unsafeUninitializedCapacity: head.count + middle + tail.count) { buffer in
+                    let start = buffer.baseAddress!
+                    if let h = head.baseAddress { start.update(from: h, count: head.count) }
+                    (start + head.count).update(from: separator.utf8Start, count: middle)
+                    if let t = tail.baseAddress { (start + head.count + middle).update(from: t, count: tail.count) }
+                    return head.count + middle + tail.count
+                }
+            }
+        }
     }
 
     public static func escape(_ token: String) -> String {
