@@ -90,6 +90,28 @@ public func canonicalKeyPrecedes(_ a: String, _ b: String) -> Bool {
     return a.withUTF8 { pa in b.withUTF8 { pb in utf8Precedes(pa, pb) } }
 }
 
+/// The canonical order of two keys in one comparison: negative when `a` comes first, 0 when
+/// they are the same bytes, positive when `b` comes first.
+@inlinable
+public func canonicalKeyCompare(_ a: String, _ b: String) -> Int {
+    let order: Int?? = a.utf8.withContiguousStorageIfAvailable { pa in
+        b.utf8.withContiguousStorageIfAvailable { pb in utf8Compare(pa, pb) }
+    }
+    if let known = order ?? nil { return known }
+    var a = a, b = b
+    return a.withUTF8 { pa in b.withUTF8 { pb in utf8Compare(pa, pb) } }
+}
+
+@inlinable
+func utf8Compare(_ pa: UnsafeBufferPointer<UInt8>, _ pb: UnsafeBufferPointer<UInt8>) -> Int {
+    let n = min(pa.count, pb.count)
+    if n > 0 {
+        let order = memcmp(pa.baseAddress!, pb.baseAddress!, n)
+        if order != 0 { return Int(order) }
+    }
+    return pa.count - pb.count
+}
+
 @inlinable
 func utf8Precedes(_ pa: UnsafeBufferPointer<UInt8>, _ pb: UnsafeBufferPointer<UInt8>) -> Bool {
     let n = min(pa.count, pb.count)
@@ -180,15 +202,16 @@ public struct JSONObject: Equatable, Sendable, Sequence {
         var low = 0, high = keys.count
         // Appending in order is the common way objects are built; check the end first.
         if high > 0 {
-            let last = keys[high - 1]
-            if last == key { return (high - 1, true) }
-            if canonicalKeyPrecedes(last, key) { return (high, false) }
+            let order = canonicalKeyCompare(keys[high - 1], key)
+            if order == 0 { return (high - 1, true) }
+            if order < 0 { return (high, false) }
+            high -= 1
         }
         while low < high {
             let mid = (low + high) / 2
-            let probe = keys[mid]
-            if probe == key { return (mid, true) }
-            if canonicalKeyPrecedes(probe, key) { low = mid + 1 } else { high = mid }
+            let order = canonicalKeyCompare(keys[mid], key)
+            if order == 0 { return (mid, true) }
+            if order < 0 { low = mid + 1 } else { high = mid }
         }
         return (low, false)
     }

@@ -23,7 +23,7 @@ public struct JSONPointer: Equatable, Sendable, CustomStringConvertible {
     /// `token` escaped: written into one new string's storage, the bytes copied once.
     public static func joined(_ base: String, _ separator: StaticString, _ token: String) -> String {
         var base = base, token = token
-        if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) { token = escape(token) }
+        if token.withUTF8(needsEscape) { token = escape(token) }
         return base.withUTF8 { head in
             token.withUTF8 { tail in
                 let middle = separator.utf8CodeUnitCount
@@ -38,8 +38,15 @@ public struct JSONPointer: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether a token's bytes hold `~` or `/`, which a pointer escapes.
+    static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") { return true }
+        return false
+    }
+
     public static func escape(_ token: String) -> String {
-        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        var token = token
+        guard token.withUTF8(needsEscape) else { return token }
         return token.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
     }
 

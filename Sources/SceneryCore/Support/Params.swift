@@ -10,7 +10,10 @@ public struct Params: Sendable {
         self.path = path
     }
 
-    public func has(_ key: String) -> Bool { object[key] != nil && object[key] != .null }
+    public func has(_ key: String) -> Bool {
+        guard let value = object[key] else { return false }
+        return value != .null
+    }
 
     func fail(_ key: String, _ expected: String, _ got: JSON) -> RPCError {
         .invalidParams("\(path).\(key): expected \(expected), got \(Params.describe(got))")

@@ -91,6 +91,7 @@ public final class Engine {
     }
 
     static let resultKeys = ["id", "jsonrpc", "result"]
+    static let requestMembers = ["jsonrpc", "id", "method", "params"]
 
     /// Convenience for tests: one line in, the output lines out.
     public func handle(_ line: String) -> [String] {
@@ -136,10 +137,14 @@ public final class Engine {
         guard case .string(let method)? = object["method"] else {
             throw RPCError(code: ErrorCode.invalidRequest, message: "method: expected a string, got \(object["method"].map(Params.describe) ?? "nothing")")
         }
-        for key in object.keys where !["jsonrpc", "id", "method", "params"].contains(key) {
-            throw RPCError(code: ErrorCode.invalidRequest, message: "\(key): unknown member of a request; expected jsonrpc, id, method, params")
+        let params = object["params"]
+        // jsonrpc, id and method are there; anything besides them and params is unknown.
+        if object.count > (params == nil ? 3 : 4) {
+            for key in object.keys where !Engine.requestMembers.contains(key) {
+                throw RPCError(code: ErrorCode.invalidRequest, message: "\(key): unknown member of a request; expected jsonrpc, id, method, params")
+            }
         }
-        switch object["params"] {
+        switch params {
         case nil: return (id, method, Params(JSONObject()))
         case .object(let params)?: return (id, method, Params(params))
         case let other?:
@@ -253,7 +258,7 @@ public final class Engine {
         }
         let sceneName: JSON = scene.map { .string($0.name) } ?? .null
         var patch = next.patch(from: display, at: "/display")
-        if model != renderedModel { JSONPatch.diff(renderedModel, model, path: "/model", into: &patch) }
+        JSONPatch.diff(renderedModel, model, path: "/model", into: &patch)
         if sceneName != renderedScene { patch.append(JSONPatch.operation("replace", "/scene", sceneName)) }
         if viewport != renderedViewport {
             JSONPatch.diff(renderedViewport?.json ?? .null, viewport.json, path: "/viewport", into: &patch)
