@@ -138,29 +138,26 @@ enum DirectoryRender {
     /// that is now (those visible); false when the display's groups are not the memo's in order.
     static func reselect(from old: DirectoryGroupKey?, to new: DirectoryGroupKey?, groups: inout DirectoryMemo.Groups,
                          display: inout DisplayList) -> Bool {
-        for case .row(let tab, let isPerson, let index)? in [old, new] {
+        func rebuild(_ row: DirectoryGroupKey?) -> Bool {
+            guard case .row(let tab, let isPerson, let index)? = row else { return true }
             let key = DirectoryGroupKey.rowBackground(tab: tab, isPerson: isPerson, index: index)
-            guard let (position, replaced, group) = groups.rebuild(key, { inputs in
-                guard case .rowBackground(let top, let right, _) = inputs else { return nil }
-                let selected = DirectoryGroupKey.row(tab: tab, isPerson: isPerson, index: index) == new
+            guard let (position, replaced, group) = groups.rebuild(key, { inputs, group in
+                guard case .rowBackground(let top, let right, _) = inputs, let id = group.nodes.first?.id else { return nil }
+                let selected = row == new
                 return (.rowBackground(top: top, right: right, selected: selected),
-                        rowBackground(tab, isPerson ? .person(index) : .event(index), top: top, right: right, selected: selected))
-            }) else { continue }
+                        rowBackground(id: id, isPerson: isPerson, top: top, right: right, selected: selected))
+            }) else { return true }
             guard position < display.groups.count, display.groups[position] === replaced else { return false }
             display.groups[position] = group
+            return true
         }
-        return true
+        return rebuild(old) && rebuild(new)
     }
 
-    /// The background node of a row, which shows whether the row is selected.
-    static func rowBackground(_ tab: DirectoryTab, _ row: ListRow, top: Double, right: Double, selected: Bool) -> [(id: String, node: Node)] {
-        let height: Double
-        switch row {
-        case .event: height = M.eventRowHeight
-        case .person: height = M.personRowHeight
-        }
-        return [(rowID(tab, row), Node(.rect, frame: Rect(x: 0, y: top, width: right, height: height), z: 1, layer: .content,
-                                      style: selected ? selectedRowStyle : rowStyle))]
+    /// The background node of a row (its id is the row's id), which shows whether the row is selected.
+    static func rowBackground(id: String, isPerson: Bool, top: Double, right: Double, selected: Bool) -> [(id: String, node: Node)] {
+        [(id, Node(.rect, frame: Rect(x: 0, y: top, width: right, height: isPerson ? M.personRowHeight : M.eventRowHeight), z: 1,
+                   layer: .content, style: selected ? selectedRowStyle : rowStyle))]
     }
 
     /// Renders every visible group, through the memo.
@@ -280,14 +277,16 @@ enum DirectoryRender {
             for r in rows {
                 let top = list.rowTop(section: sectionIndex, row: r)
                 let separator = r != sectionRows.count - 1
-                let key: DirectoryGroupKey, background: DirectoryGroupKey, inputs: DirectoryGroupInputs, right: Double
+                let key: DirectoryGroupKey, background: DirectoryGroupKey, inputs: DirectoryGroupInputs, right: Double, isPerson: Bool
                 switch sectionRows[r] {
                 case .event(let i):
+                    isPerson = false
                     key = .row(tab: tab, isPerson: false, index: i)
                     background = .rowBackground(tab: tab, isPerson: false, index: i)
                     right = width
                     inputs = .row(top: top, right: right, separator: separator, image: 0, width: width, margin: margin)
                 case .person(let i):
+                    isPerson = true
                     key = .row(tab: tab, isPerson: true, index: i)
                     background = .rowBackground(tab: tab, isPerson: true, index: i)
                     right = rowRight
@@ -299,7 +298,8 @@ enum DirectoryRender {
                     display.add(group)
                 } else {
                     display.add(memo.store(background, inputs: backgroundInputs,
-                                           nodes: rowBackground(tab, sectionRows[r], top: top, right: right, selected: selected == key)))
+                                           nodes: rowBackground(id: rowID(tab, sectionRows[r]), isPerson: isPerson, top: top, right: right,
+                                                                selected: selected == key)))
                 }
                 if let group = memo.reuse(key, inputs: inputs) {
                     display.add(group)

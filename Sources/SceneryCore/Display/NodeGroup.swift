@@ -127,16 +127,16 @@ public struct RenderMemo<Key: Hashable, Inputs: Equatable> {
 
     /// Rebuilds the last render's group for `key` (after ``endRender()``), for a scene that
     /// patches its last render instead of rendering again: `rebuild` gets the inputs the group
-    /// was built from and returns the new inputs and nodes (nil keeps the group). Returns the
+    /// was built from and the group, and returns the new inputs and nodes (nil keeps the group). Returns the
     /// group's position among the last render's groups, in the order they were asked for, the
     /// group it replaced and the new one; nil when the last render had no group for `key` or
     /// `rebuild` declined.
     @inlinable
-    public mutating func rebuild(_ key: Key, _ rebuild: (Inputs) -> (Inputs, [(id: String, node: Node)])?)
+    public mutating func rebuild(_ key: Key, _ rebuild: (Inputs, NodeGroup) -> (Inputs, [(id: String, node: Node)])?)
         -> (position: Int, replaced: NodeGroup, group: NodeGroup)? {
         var position = 0
         while position < previous.count && previous[position].key != key { position += 1 }
-        guard position < previous.count, let (inputs, nodes) = rebuild(previous[position].inputs) else { return nil }
+        guard position < previous.count, let (inputs, nodes) = rebuild(previous[position].inputs, previous[position].group) else { return nil }
         let replaced = previous[position].group
         let group = NodeGroup(nodes)
         previous[position] = Entry(key: key, inputs: inputs, group: group)
