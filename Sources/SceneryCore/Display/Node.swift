@@ -172,7 +172,7 @@ public struct DisplayList: Sendable {
     public func node(_ id: String) -> Node? {
         for (nodeID, node) in nodes where canonicalKeyEquals(nodeID, id) { return node }
         let bit = NodeGroup.idBit(id)
-        for group in groups where group.idFilter & bit != 0 {
+        for group in groups where group.idFilter.mayContain(bit) {
             if let node = group.node(id) { return node }
         }
         return nil

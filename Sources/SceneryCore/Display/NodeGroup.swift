@@ -10,8 +10,9 @@ public final class NodeGroup: Sendable {
     public let nodes: [(id: String, node: Node)]
     /// Whether no id repeats (ids strictly increase), so the group can be diffed on its own.
     let hasUniqueIDs: Bool
-    /// One bit per id (``idBit(_:)``): a lookup by id skips the groups whose filter lacks its bit.
-    let idFilter: UInt64
+    /// One bit per id of 256 (``idBit(_:)``): a lookup by id skips the groups whose filter
+    /// lacks its bit. Wide enough that a chrome group of forty ids still lets most lookups pass.
+    let idFilter: IDFilter
 
     public init(_ nodes: [(id: String, node: Node)]) {
         let sorted = DisplayList.sortedByID(nodes)
@@ -22,15 +23,17 @@ public final class NodeGroup: Sendable {
             break
         }
         hasUniqueIDs = unique
-        idFilter = sorted.reduce(0) { $0 | NodeGroup.idBit($1.id) }
+        var filter = IDFilter()
+        for entry in sorted { filter.insert(NodeGroup.idBit(entry.id)) }
+        idFilter = filter
     }
 
-    /// A bit chosen by the id's bytes (FNV-1a), for ``idFilter``.
-    static func idBit(_ id: String) -> UInt64 {
-        func fnv<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+    /// The filter bit (0-255) of an id: the top byte of its FNV-1a hash.
+    static func idBit(_ id: String) -> Int {
+        func fnv<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            return 1 << (hash >> 58)
+            return Int(hash >> 56)
         }
         return id.utf8.withContiguousStorageIfAvailable(fnv) ?? fnv(id.utf8)
     }
@@ -43,6 +46,31 @@ public final class NodeGroup: Sendable {
             if canonicalKeyPrecedes(nodes[mid].id, id) { low = mid + 1 } else { high = mid }
         }
         return low < nodes.count && canonicalKeyEquals(nodes[low].id, id) ? nodes[low].node : nil
+    }
+}
+
+/// A 256-bit set of id bits (see ``NodeGroup/idBit(_:)``).
+struct IDFilter: Sendable {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    mutating func insert(_ bit: Int) {
+        let mask: UInt64 = 1 << (bit & 63)
+        switch bit >> 6 {
+        case 0: words.0 |= mask
+        case 1: words.1 |= mask
+        case 2: words.2 |= mask
+        default: words.3 |= mask
+        }
+    }
+
+    func mayContain(_ bit: Int) -> Bool {
+        let mask: UInt64 = 1 << (bit & 63)
+        switch bit >> 6 {
+        case 0: return words.0 & mask != 0
+        case 1: return words.1 & mask != 0
+        case 2: return words.2 & mask != 0
+        default: return words.3 & mask != 0
+        }
     }
 }
 

@@ -28,9 +28,7 @@ enum ClockAdvance: EngineMethod {
         }
         engine.clock.now = target
         engine.tellSceneClockAdvanced(to: target)
-        var result = engine.changeResult()
-        result["nowMs"] = .number(Double(target))
-        return result
+        return engine.changeResult(["nowMs": .number(Double(target))])
     }
 }
 

@@ -40,9 +40,7 @@ enum Tap: EngineMethod {
             target = engine.display.hitTest(Point(x: x, y: y))
         }
         try engine.reduceScene(.tap(id: target, point: point))
-        var result = engine.changeResult()
-        result["target"] = JSON.optional(target)
-        return result
+        return engine.changeResult(["target": JSON.optional(target)])
     }
 }
 

@@ -281,10 +281,19 @@ public final class Engine {
         rev = baseline
     }
 
-    /// The result of a state-changing method: `{rev, patch}`.
-    func changeResult() -> JSONObject {
+    /// The result of a state-changing method: `{rev, patch}` and the method's `extra` members,
+    /// built in one go.
+    func changeResult(_ extra: KeyValuePairs<String, JSON> = [:]) -> JSONObject {
         let (rev, patch) = commit()
-        return JSONObject(sortedKeys: ["patch", "rev"], values: [.array(patch), .number(Double(rev))])
+        var keys = ["patch", "rev"], values: [JSON] = [.array(patch), .number(Double(rev))]
+        if extra.isEmpty { return JSONObject(sortedKeys: keys, values: values) }
+        keys.reserveCapacity(2 + extra.count)
+        values.reserveCapacity(2 + extra.count)
+        for (key, value) in extra {
+            keys.append(key)
+            values.append(value)
+        }
+        return JSONObject(unsortedKeys: keys, values: values)
     }
 
     /// The state document as of `rev`.
