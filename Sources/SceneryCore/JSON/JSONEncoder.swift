@@ -159,7 +159,22 @@ public struct CanonicalJSON {
         /// A string's UTF-8 bytes between quotes, with `"`, `\\` and control characters escaped.
         mutating func utf8(_ text: UnsafeBufferPointer<UInt8>) {
             reserve(text.count + 2)
-            if let pointer = text.baseAddress, !CanonicalJSON.anyNeedsEscape(pointer, text.count) {
+            if text.count <= 16 {
+                // Short strings (keys, ops, most values): checked while copied, byte by byte.
+                let out = base + count
+                out[0] = UInt8(ascii: "\"")
+                var clean = true
+                for i in 0..<text.count {
+                    let value = text[i]
+                    if value < 0x20 || value == 0x22 || value == 0x5C { clean = false; break }
+                    out[i + 1] = value
+                }
+                if clean {
+                    out[text.count + 1] = UInt8(ascii: "\"")
+                    count += text.count + 2
+                    return
+                }
+            } else if let pointer = text.baseAddress, !CanonicalJSON.anyNeedsEscape(pointer, text.count) {
                 // The usual case (ids, paths, names): copied as is between quotes.
                 base[count] = UInt8(ascii: "\"")
                 (base + count + 1).update(from: pointer, count: text.count)
