@@ -10,10 +10,30 @@ public struct CanonicalJSON {
 
     /// Appends `value`'s canonical encoding to `out`.
     public static func write(_ value: JSON, to out: inout [UInt8]) {
-        var writer = ByteWriter()
-        defer { writer.release() }
-        writer.write(value)
-        writer.appendBytes(to: &out)
+        withWriter(into: &out) { $0.write(value) }
+    }
+
+    /// Appends a JSON-RPC result line's object, `{"id":…,"jsonrpc":"2.0","result":…}`, to `out`:
+    /// the same bytes as encoding that object, without building it.
+    public static func writeResult(id: JSON, result: JSONObject, to out: inout [UInt8]) {
+        withWriter(into: &out) { writer in
+            writer.ascii("{\"id\":")
+            writer.write(id)
+            writer.ascii(",\"jsonrpc\":\"2.0\",\"result\":")
+            writer.write(.object(result))
+            writer.byte(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Runs `body` with a writer whose first 4 KiB live on the stack (most lines fit), then
+    /// appends what it wrote to `out`.
+    static func withWriter(into out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { scratch in
+            var writer = ByteWriter(scratch: scratch)
+            defer { writer.release() }
+            body(&writer)
+            writer.appendBytes(to: &out)
+        }
     }
 
     public static func writeNumber(_ number: Double, to out: inout [UInt8]) {
@@ -59,13 +79,16 @@ public struct CanonicalJSON {
         private var base: UnsafeMutablePointer<UInt8>
         private var count = 0
         private var capacity: Int
+        /// The caller's buffer `base` starts in; a longer output moves to the heap.
+        private let scratch: UnsafeMutablePointer<UInt8>
 
-        init() {
-            capacity = 1024
-            base = .allocate(capacity: capacity)
+        init(scratch buffer: UnsafeMutableBufferPointer<UInt8>) {
+            scratch = buffer.baseAddress!
+            base = scratch
+            capacity = buffer.count
         }
 
-        func release() { base.deallocate() }
+        func release() { if base != scratch { base.deallocate() } }
 
         func appendBytes(to out: inout [UInt8]) {
             out.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
@@ -76,7 +99,7 @@ public struct CanonicalJSON {
             let newCapacity = max(capacity * 2, count + extra)
             let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
             newBase.update(from: base, count: count)
-            base.deallocate()
+            if base != scratch { base.deallocate() }
             base = newBase
             capacity = newCapacity
         }

@@ -80,7 +80,7 @@ public final class Engine {
             let result = try dispatch(method: method, params: params)
             output += notificationsBeforeResponse
             notificationsBeforeResponse.removeAll()
-            CanonicalJSON.write(.object(JSONObject(sortedKeys: Engine.resultKeys, values: [id, "2.0", .object(result)])), to: &output)
+            CanonicalJSON.writeResult(id: id, result: result, to: &output)
             output.append(0x0A)
         } catch {
             output += notificationsBeforeResponse
@@ -90,7 +90,6 @@ public final class Engine {
         runPendingEffects(output: &output)
     }
 
-    static let resultKeys = ["id", "jsonrpc", "result"]
     static let requestMembers = ["jsonrpc", "id", "method", "params"]
 
     /// Convenience for tests: one line in, the output lines out.
