@@ -72,19 +72,33 @@ struct DisplayDiffTests {
     func nodeDiffMatchesJSONDiff() {
         var random = SeededRandom(seed: 11)
         var changed = 0
-        for _ in 0..<5000 {
-            let a = Self.randomNode(&random), b = Self.randomNode(&random)
+        let styles: [JSONObject] = [["color": "#000000", "role": "row"], ["color": "#FFFFFF", "role": "row"],
+                                    ["color": "#FFFFFF", "role": ["pressed": true]], ["color": "#FFFFFF", "role": ["pressed": false]]]
+        for step in 0..<5000 {
+            let a = Self.randomNode(&random)
+            var b = Self.randomNode(&random)
+            if step % 2 == 1 {
+                // The usual change: only style values, the keys the same.
+                b = a
+                b.style = styles[random.below(styles.count)]
+            }
             var fieldDiff: [JSON] = []
             Node.diff(a, b, path: "/n", into: &fieldDiff)
             var jsonDiff: [JSON] = []
             JSONPatch.diff(a.json, b.json, path: "/n", into: &jsonDiff)
             #expect(fieldDiff == jsonDiff)
+            // Addressed as a member of its parent, with an id that needs escaping.
+            var memberDiff: [JSON] = []
+            Node.diff(a, b, parent: "/d", id: "x/~y", into: &memberDiff)
+            var memberJSONDiff: [JSON] = []
+            JSONPatch.diff(a.json, b.json, path: "/d/x~1~0y", into: &memberJSONDiff)
+            #expect(memberDiff == memberJSONDiff)
             if !fieldDiff.isEmpty { changed += 1 }
             var same: [JSON] = []
             Node.diff(a, a, path: "/n", into: &same)
             #expect(same.isEmpty)
         }
-        #expect(changed > 4000)
+        #expect(changed > 3500)
     }
 
     @Test("an unchanged group is reused, a changed one rebuilt")

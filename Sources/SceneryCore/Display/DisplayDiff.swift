@@ -143,9 +143,7 @@ extension DisplayList {
                 operations.append(JSONPatch.operation("add", JSONPointer.child(path, after[j].id), after[j].node.json))
                 j += 1
             } else {
-                if before[i].node.fields !== after[j].node.fields {  // the path only for a node that may differ
-                    Node.diff(before[i].node, after[j].node, path: JSONPointer.child(path, after[j].id), into: &operations)
-                }
+                Node.diff(before[i].node, after[j].node, parent: path, id: after[j].id, into: &operations)
                 i += 1
                 j += 1
             }

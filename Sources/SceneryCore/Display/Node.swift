@@ -84,8 +84,34 @@ extension Node {
     /// same operations as ``JSONPatch/diff(_:_:path:into:)`` on the two nodes' ``json``, but
     /// only the fields that differ are turned into JSON (a changed row colour costs one field).
     public static func diff(_ old: Node, _ new: Node, path: String, into operations: inout [JSON]) {
+        diff(old, new, path: { path }, styleMember: { JSONPointer.child(JSONPointer.child(path, "style"), $0) }, into: &operations)
+    }
+
+    /// The same for the node `id` of the object at `parent` (`/display/nodes`): a changed style
+    /// value, the usual change, gets its path in one allocation.
+    static func diff(_ old: Node, _ new: Node, parent: String, id: String, into operations: inout [JSON]) {
+        diff(old, new, path: { JSONPointer.child(parent, id) }, styleMember: { JSONPointer.child(parent, id, "style", $0) },
+             into: &operations)
+    }
+
+    private static func diff(_ old: Node, _ new: Node, path makePath: () -> String, styleMember: (String) -> String,
+                             into operations: inout [JSON]) {
         let a = old.fields, b = new.fields
         if a === b { return }
+        if a.animation == b.animation && a.frame == b.frame && a.image == b.image && a.kind == b.kind && a.layer == b.layer
+            && a.text == b.text && a.z == b.z && a.style.keys == b.style.keys {
+            // Only style values changed (a row's selection colour): one operation per value.
+            let before = a.style.values, after = b.style.values, keys = a.style.keys
+            for k in before.indices where before[k] != after[k] {
+                if case .object = before[k], case .object = after[k] {
+                    JSONPatch.diff(before[k], after[k], path: styleMember(keys[k]), into: &operations)
+                } else {
+                    operations.append(JSONPatch.operation("replace", styleMember(keys[k]), after[k]))
+                }
+            }
+            return
+        }
+        let path = makePath()
         // Members in key order, as the node's JSON object has them.
         member(path, "animation", a.animation, b.animation, \.json, into: &operations)
         if a.frame != b.frame { JSONPatch.diff(a.frame.json, b.frame.json, path: JSONPointer.child(path, "frame"), into: &operations) }
