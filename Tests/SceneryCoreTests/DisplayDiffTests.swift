@@ -88,8 +88,9 @@ struct DisplayDiffTests {
             JSONPatch.diff(a.json, b.json, path: "/n", into: &jsonDiff)
             #expect(fieldDiff == jsonDiff)
             // Addressed as a member of its parent, with an id that needs escaping.
-            var memberDiff: [JSON] = []
-            Node.diff(a, b, parent: "/d", id: "x/~y", into: &memberDiff)
+            var memberPatch = PatchWriter()
+            Node.diff(a, b, path: PatchPath("/d").child("x/~y"), into: &memberPatch)
+            let memberDiff = memberPatch.operations
             var memberJSONDiff: [JSON] = []
             JSONPatch.diff(a.json, b.json, path: "/d/x~1~0y", into: &memberJSONDiff)
             #expect(memberDiff == memberJSONDiff)

@@ -51,7 +51,7 @@ struct JSONPatchTests {
     func diffRoundTrip() throws {
         var random = SeededRandom(seed: 99)
         func value(_ depth: Int) -> JSON {
-            switch random.below(depth > 3 ? 4 : 6) {
+            switch random.below(depth > 5 ? 4 : 6) {
             case 0: return .null
             case 1: return .number(Double(random.below(5)))
             case 2: return .string(["a", "b/c", "~d", ""][random.below(4)])
@@ -59,7 +59,8 @@ struct JSONPatchTests {
             case 4: return .array((0..<random.below(3)).map { _ in value(depth + 1) })
             default:
                 var object = JSONObject()
-                for _ in 0..<random.below(5) { object[["x", "y", "a/b", "m~n", "z"][random.below(5)]] = value(depth + 1) }
+                // Keys that a pointer escapes, and keys that JSON escapes inside the path string.
+                for _ in 0..<random.below(5) { object[["x", "y", "a/b", "m~n", "z", "q\"t", "nl\n", "b\\s"][random.below(8)]] = value(depth + 1) }
                 return .object(object)
             }
         }
@@ -68,6 +69,11 @@ struct JSONPatchTests {
             let patch = JSONPatch.diff(from: old, to: new)
             #expect(try JSONPatch.apply(.array(patch), to: old) == new)
             if old == new { #expect(patch.isEmpty) }
+            // The bytes the engine sends are the canonical encoding of those operations.
+            var writer = PatchWriter()
+            JSONPatch.diff(old, new, path: PatchPath(""), into: &writer)
+            #expect(writer.count == patch.count)
+            #expect(writer.json.description == JSON.array(patch).description)
         }
     }
 

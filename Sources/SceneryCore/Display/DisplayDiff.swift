@@ -6,24 +6,30 @@ extension DisplayList {
     /// Only nodes that may have changed are compared: loose nodes, and the nodes of groups that
     /// are not in both lists (see ``NodeGroup``). A command that changes one row costs that row.
     public func patch(from old: DisplayList, at path: String) -> [JSON] {
-        var operations: [JSON] = []
+        var patch = PatchWriter()
+        self.patch(from: old, at: path, into: &patch)
+        return patch.operations
+    }
+
+    /// The same, written into `patch`.
+    public func patch(from old: DisplayList, at path: String, into patch: inout PatchWriter) {
         if old.content != content {
-            JSONPatch.diff(old.content?.json ?? .null, content?.json ?? .null, path: path + "/content", into: &operations)
+            JSONPatch.diff(old.content?.json ?? .null, content?.json ?? .null, path: PatchPath(path).child("content"), into: &patch)
         }
         let (gone, new) = DisplayList.changedGroups(old.groups, groups)
+        if gone.isEmpty && new.isEmpty && old.nodes.isEmpty && nodes.isEmpty { return }
         let nodesPath = path + "/nodes"
         if old.nodes.isEmpty && nodes.isEmpty, let pairs = DisplayList.separatePairs(gone, new) {
             // The common case (a command changed a few rows): each changed group is diffed with
             // the one it replaced, in id order, without merging node lists.
             for (before, after) in pairs {
-                DisplayList.diffNodes(before.nodes, after.nodes, path: nodesPath, into: &operations)
+                DisplayList.diffNodes(before.nodes, after.nodes, path: nodesPath, into: &patch)
             }
-            return operations
+            return
         }
         let before = DisplayList.merged([DisplayList.sortedByID(old.nodes)] + gone.map(\.nodes))
         let after = DisplayList.merged([DisplayList.sortedByID(nodes)] + new.map(\.nodes))
-        DisplayList.diffNodes(before, after, path: nodesPath, into: &operations)
-        return operations
+        DisplayList.diffNodes(before, after, path: nodesPath, into: &patch)
     }
 
     /// The changed groups as (old, new) pairs in id order, when they can be diffed pair by pair
@@ -133,17 +139,17 @@ extension DisplayList {
 
     /// Operations between two id-sorted node lists, in id order; `path` points at the object
     /// the nodes are members of.
-    static func diffNodes(_ before: [(id: String, node: Node)], _ after: [(id: String, node: Node)], path: String, into operations: inout [JSON]) {
+    static func diffNodes(_ before: [(id: String, node: Node)], _ after: [(id: String, node: Node)], path: String, into patch: inout PatchWriter) {
         var i = 0, j = 0
         while i < before.count || j < after.count {
             if j == after.count || (i < before.count && canonicalKeyPrecedes(before[i].id, after[j].id)) {
-                operations.append(JSONPatch.operation("remove", JSONPointer.child(path, before[i].id), nil))
+                patch.append("remove", PatchPath(prefix: path, before[i].id), nil)
                 i += 1
             } else if i == before.count || !canonicalKeyEquals(before[i].id, after[j].id) {
-                operations.append(JSONPatch.operation("add", JSONPointer.child(path, after[j].id), after[j].node.json))
+                patch.append("add", PatchPath(prefix: path, after[j].id), after[j].node.json)
                 j += 1
             } else {
-                Node.diff(before[i].node, after[j].node, parent: path, id: after[j].id, into: &operations)
+                Node.diff(before[i].node, after[j].node, path: PatchPath(prefix: path, after[j].id), into: &patch)
                 i += 1
                 j += 1
             }

@@ -84,53 +84,34 @@ extension Node {
     /// same operations as ``JSONPatch/diff(_:_:path:into:)`` on the two nodes' ``json``, but
     /// only the fields that differ are turned into JSON (a changed row colour costs one field).
     public static func diff(_ old: Node, _ new: Node, path: String, into operations: inout [JSON]) {
-        diff(old, new, path: { path }, styleMember: { JSONPointer.child(JSONPointer.child(path, "style"), $0) }, into: &operations)
+        var patch = PatchWriter()
+        diff(old, new, path: PatchPath(path), into: &patch)
+        operations += patch.operations
     }
 
-    /// The same for the node `id` of the object at `parent` (`/display/nodes`): a changed style
-    /// value, the usual change, gets its path in one allocation.
-    static func diff(_ old: Node, _ new: Node, parent: String, id: String, into operations: inout [JSON]) {
-        diff(old, new, path: { JSONPointer.child(parent, id) }, styleMember: { JSONPointer.child(parent, id, "style", $0) },
-             into: &operations)
-    }
-
-    private static func diff(_ old: Node, _ new: Node, path makePath: () -> String, styleMember: (String) -> String,
-                             into operations: inout [JSON]) {
+    /// The same, written into `patch`.
+    public static func diff(_ old: Node, _ new: Node, path: PatchPath, into patch: inout PatchWriter) {
         let a = old.fields, b = new.fields
         if a === b { return }
-        if a.animation == b.animation && a.frame == b.frame && a.image == b.image && a.kind == b.kind && a.layer == b.layer
-            && a.text == b.text && a.z == b.z && a.style.keys == b.style.keys {
-            // Only style values changed (a row's selection colour): one operation per value.
-            let before = a.style.values, after = b.style.values, keys = a.style.keys
-            for k in before.indices where before[k] != after[k] {
-                if case .object = before[k], case .object = after[k] {
-                    JSONPatch.diff(before[k], after[k], path: styleMember(keys[k]), into: &operations)
-                } else {
-                    operations.append(JSONPatch.operation("replace", styleMember(keys[k]), after[k]))
-                }
-            }
-            return
-        }
-        let path = makePath()
         // Members in key order, as the node's JSON object has them.
-        member(path, "animation", a.animation, b.animation, \.json, into: &operations)
-        if a.frame != b.frame { JSONPatch.diff(a.frame.json, b.frame.json, path: JSONPointer.child(path, "frame"), into: &operations) }
-        member(path, "image", a.image, b.image, { .string($0) }, into: &operations)
-        if a.kind != b.kind { operations.append(JSONPatch.operation("replace", JSONPointer.child(path, "kind"), .string(b.kind.rawValue))) }
-        if a.layer != b.layer { operations.append(JSONPatch.operation("replace", JSONPointer.child(path, "layer"), .string(b.layer.rawValue))) }
-        if a.style != b.style { JSONPatch.diffObjects(a.style, b.style, path: JSONPointer.child(path, "style"), into: &operations) }
-        member(path, "text", a.kind == .text ? a.text : nil, b.kind == .text ? b.text : nil, { .array($0.map(\.json)) }, into: &operations)
-        if a.z != b.z { operations.append(JSONPatch.operation("replace", JSONPointer.child(path, "z"), .number(Double(b.z)))) }
+        member(path, "animation", a.animation, b.animation, \.json, into: &patch)
+        if a.frame != b.frame { JSONPatch.diff(a.frame.json, b.frame.json, path: path.child("frame"), into: &patch) }
+        member(path, "image", a.image, b.image, { .string($0) }, into: &patch)
+        if a.kind != b.kind { patch.append("replace", path.child("kind"), .string(b.kind.rawValue)) }
+        if a.layer != b.layer { patch.append("replace", path.child("layer"), .string(b.layer.rawValue)) }
+        if a.style != b.style { JSONPatch.diffObjects(a.style, b.style, path: path.child("style"), into: &patch) }
+        member(path, "text", a.kind == .text ? a.text : nil, b.kind == .text ? b.text : nil, { .array($0.map(\.json)) }, into: &patch)
+        if a.z != b.z { patch.append("replace", path.child("z"), .number(Double(b.z))) }
     }
 
     /// An optional member: added, removed, or diffed when both have it and it changed.
-    private static func member<T: Equatable>(_ path: String, _ key: String, _ a: T?, _ b: T?, _ json: (T) -> JSON,
-                                             into operations: inout [JSON]) {
+    private static func member<T: Equatable>(_ path: PatchPath, _ key: String, _ a: T?, _ b: T?, _ json: (T) -> JSON,
+                                             into patch: inout PatchWriter) {
         switch (a, b) {
         case (nil, nil): return
-        case (nil, let b?): operations.append(JSONPatch.operation("add", JSONPointer.child(path, key), json(b)))
-        case (_?, nil): operations.append(JSONPatch.operation("remove", JSONPointer.child(path, key), nil))
-        case (let a?, let b?): if a != b { JSONPatch.diff(json(a), json(b), path: JSONPointer.child(path, key), into: &operations) }
+        case (nil, let b?): patch.append("add", path.child(key), json(b))
+        case (_?, nil): patch.append("remove", path.child(key), nil)
+        case (let a?, let b?): if a != b { JSONPatch.diff(json(a), json(b), path: path.child(key), into: &patch) }
         }
     }
 }

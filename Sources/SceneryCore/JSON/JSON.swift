@@ -15,6 +15,9 @@ public enum JSON: Equatable, Sendable {
     case string(String)
     case array([JSON])
     case object(JSONObject)
+    /// A value already encoded in canonical form, written out as is: the engine's patches go
+    /// into responses this way (see ``PatchWriter``). The parser never produces it.
+    case raw(RawJSON)
 
     /// The member `key` of an object, or `nil` for a missing key or a non-object.
     public subscript(key: String) -> JSON? {
@@ -31,6 +34,7 @@ public enum JSON: Equatable, Sendable {
         case .string: return "string"
         case .array: return "array"
         case .object: return "object"
+        case .raw: return "encoded value"
         }
     }
 
@@ -53,6 +57,15 @@ public enum JSON: Equatable, Sendable {
         if case .array(let value) = self { return value }
         return nil
     }
+}
+
+/// The canonical encoding of one JSON value, kept as bytes (like a raw message in other JSON
+/// libraries). Two raw values are equal when their bytes are; a raw value never equals a parsed one.
+public struct RawJSON: Equatable, Sendable {
+    public let canonicalBytes: [UInt8]
+
+    /// `canonicalBytes` must be one value in ``CanonicalJSON`` form; it is written unchecked.
+    public init(canonicalBytes: [UInt8]) { self.canonicalBytes = canonicalBytes }
 }
 
 // Deliberately not ExpressibleByNilLiteral: `nil` would silently become `.null` where an

@@ -135,6 +135,8 @@ public struct CanonicalJSON {
                     write(elements[i])
                 }
                 byte(UInt8(ascii: "]"))
+            case .raw(let raw):
+                raw.canonicalBytes.withUnsafeBufferPointer { bytes($0) }
             case .object(let object):
                 byte(UInt8(ascii: "{"))
                 let keys = object.keys, values = object.values
@@ -170,6 +172,26 @@ public struct CanonicalJSON {
             } else {
                 // Not representable in JSON; the engine never produces it, but stay valid.
                 ascii("null")
+            }
+        }
+
+        /// A pointer's text inside a JSON string (no quotes): `escapingTokens` also turns `~`
+        /// and `/` into `~0` and `~1`, for a token; a prefix is escaped already.
+        mutating func pointerText(_ text: String, escapingTokens: Bool) {
+            var text = text
+            text.withUTF8 { bytes in
+                var clean = true
+                for value in bytes where value < 0x20 || value == 0x22 || value == 0x5C
+                    || (escapingTokens && (value == UInt8(ascii: "~") || value == UInt8(ascii: "/"))) {
+                    clean = false
+                    break
+                }
+                if clean { self.bytes(bytes); return }
+                // Rare: write the escaped token as a JSON string, without its quotes.
+                let token = String(decoding: bytes, as: UTF8.self)
+                var inner: [UInt8] = []
+                CanonicalJSON.write(.string(escapingTokens ? JSONPointer.escape(token) : token), to: &inner)
+                inner.withUnsafeBufferPointer { self.bytes(UnsafeBufferPointer(rebasing: $0.dropFirst().dropLast())) }
             }
         }
 

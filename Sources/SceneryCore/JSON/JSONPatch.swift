@@ -15,22 +15,29 @@ public enum JSONPatch {
     /// state document are short (a frame, a handful of text runs), so a replace is smaller than
     /// element-wise operations and never depends on positions shifting.
     public static func diff(from old: JSON, to new: JSON) -> [JSON] {
-        var operations: [JSON] = []
-        diff(old, new, path: "", into: &operations)
-        return operations
+        var patch = PatchWriter()
+        diff(old, new, path: PatchPath(""), into: &patch)
+        return patch.operations
     }
 
     /// Appends the operations that turn `old` into `new`, for values found at `path` (a JSON
     /// Pointer, already escaped) in a larger document.
     public static func diff(_ old: JSON, _ new: JSON, path: String, into operations: inout [JSON]) {
+        var patch = PatchWriter()
+        diff(old, new, path: PatchPath(path), into: &patch)
+        operations += patch.operations
+    }
+
+    /// The same, written into `patch`.
+    public static func diff(_ old: JSON, _ new: JSON, path: PatchPath, into patch: inout PatchWriter) {
         if case .object(let a) = old, case .object(let b) = new {
-            diffObjects(a, b, path: path, into: &operations)
+            diffObjects(a, b, path: path, into: &patch)
         } else if old != new {
-            operations.append(operation("replace", path, new))
+            patch.append("replace", path, new)
         }
     }
 
-    static func diffObjects(_ a: JSONObject, _ b: JSONObject, path: String, into operations: inout [JSON]) {
+    static func diffObjects(_ a: JSONObject, _ b: JSONObject, path: PatchPath, into patch: inout PatchWriter) {
         var i = 0, j = 0
         let aKeys = a.keys, bKeys = b.keys
         let aValues = a.values, bValues = b.values
@@ -38,20 +45,20 @@ public enum JSONPatch {
             // The same members (the common case: a model or a style built the same way): only
             // values can differ.
             for k in aValues.indices where aValues[k] != bValues[k] {
-                diff(aValues[k], bValues[k], path: JSONPointer.child(path, aKeys[k]), into: &operations)
+                diff(aValues[k], bValues[k], path: path.child(aKeys[k]), into: &patch)
             }
             return
         }
         while i < aKeys.count || j < bKeys.count {
             if j == bKeys.count || (i < aKeys.count && canonicalKeyPrecedes(aKeys[i], bKeys[j])) {
-                operations.append(operation("remove", JSONPointer.child(path, aKeys[i]), nil))
+                patch.append("remove", path.child(aKeys[i]), nil)
                 i += 1
             } else if i == aKeys.count || aKeys[i] != bKeys[j] {
-                operations.append(operation("add", JSONPointer.child(path, bKeys[j]), bValues[j]))
+                patch.append("add", path.child(bKeys[j]), bValues[j])
                 j += 1
             } else {
                 if aValues[i] != bValues[j] {
-                    diff(aValues[i], bValues[j], path: JSONPointer.child(path, aKeys[i]), into: &operations)
+                    diff(aValues[i], bValues[j], path: path.child(aKeys[i]), into: &patch)
                 }
                 i += 1
                 j += 1

@@ -245,10 +245,12 @@ public final class Engine {
         }
     }
 
+    static let modelPath = PatchPath("/model")
+
     /// Re-renders the state, diffs it against the last render and moves to the next rev if
     /// anything changed. The operations come in the order of a diff of the two JSON documents
     /// (display, model, scene, viewport; members in key order).
-    func commit() -> (rev: Int, patch: [JSON]) {
+    func commit() -> (rev: Int, patch: PatchWriter) {
         let model: JSON, next: DisplayList
         if scene != nil {
             (model, next) = scene!.render()
@@ -256,11 +258,12 @@ public final class Engine {
             (model, next) = (.object(JSONObject()), DisplayList())
         }
         let sceneName: JSON = scene.map { .string($0.name) } ?? .null
-        var patch = next.patch(from: display, at: "/display")
-        JSONPatch.diff(renderedModel, model, path: "/model", into: &patch)
-        if sceneName != renderedScene { patch.append(JSONPatch.operation("replace", "/scene", sceneName)) }
+        var patch = PatchWriter()
+        next.patch(from: display, at: "/display", into: &patch)
+        JSONPatch.diff(renderedModel, model, path: Engine.modelPath, into: &patch)
+        if sceneName != renderedScene { patch.append("replace", PatchPath("/scene"), sceneName) }
         if viewport != renderedViewport {
-            JSONPatch.diff(renderedViewport?.json ?? .null, viewport.json, path: "/viewport", into: &patch)
+            JSONPatch.diff(renderedViewport?.json ?? .null, viewport.json, path: PatchPath("/viewport"), into: &patch)
         }
         // Keep the new render even when nothing changed: its groups are the ones the memo holds.
         display = next.withLooseNodesSorted()
@@ -284,7 +287,7 @@ public final class Engine {
     /// built in one go.
     func changeResult(_ extra: KeyValuePairs<String, JSON> = [:]) -> JSONObject {
         let (rev, patch) = commit()
-        var keys = ["patch", "rev"], values: [JSON] = [.array(patch), .number(Double(rev))]
+        var keys = ["patch", "rev"], values: [JSON] = [patch.json, .number(Double(rev))]
         if extra.isEmpty { return JSONObject(sortedKeys: keys, values: values) }
         keys.reserveCapacity(2 + extra.count)
         values.reserveCapacity(2 + extra.count)
@@ -370,7 +373,7 @@ public final class Engine {
         guard !patch.isEmpty else { return }
         var params = JSONObject()
         params["cause"] = .string(cause)
-        params["patch"] = .array(patch)
+        params["patch"] = patch.json
         params["rev"] = .number(Double(rev))
         Engine.writeNotification("patch", params, to: &output)
     }

@@ -1,0 +1,102 @@
+/// A JSON Pointer in pieces: an escaped prefix and up to three tokens after it, not yet
+/// escaped. A diff names members several levels down (`/display/nodes` + `row.1` + `style` +
+/// `background`) without building a string per level; the pointer is written out once, by the
+/// ``PatchWriter``.
+public struct PatchPath: Sendable {
+    /// The escaped pointer the tokens follow (`""` for the whole document).
+    let prefix: String
+    let first: String?, second: String?, third: String?
+
+    /// The path of an escaped pointer text (`"/model"`).
+    public init(_ pointer: String) {
+        prefix = pointer
+        first = nil; second = nil; third = nil
+    }
+
+    init(prefix: String, _ first: String?, _ second: String? = nil, _ third: String? = nil) {
+        self.prefix = prefix
+        self.first = first; self.second = second; self.third = third
+    }
+
+    /// The path of member or element `token` of what this path points to.
+    public func child(_ token: String) -> PatchPath {
+        if first == nil { return PatchPath(prefix: prefix, token) }
+        if second == nil { return PatchPath(prefix: prefix, first, token) }
+        if third == nil { return PatchPath(prefix: prefix, first, second, token) }
+        return PatchPath(prefix: pointer, token)  // deeper than three: fold into the prefix
+    }
+
+    /// The escaped pointer text.
+    public var pointer: String {
+        var text = prefix
+        for token in [first, second, third].compactMap({ $0 }) {
+            text += "/"
+            text += JSONPointer.escape(token)
+        }
+        return text
+    }
+}
+
+/// The operations of an RFC 6902 patch, written straight into their canonical JSON bytes as a
+/// diff finds them: no operation objects and no path strings are built on the way to a
+/// response (``json`` hands the array to a result as ``RawJSON``). ``operations`` parses them
+/// back for callers that want values.
+public struct PatchWriter: Sendable {
+    /// `[` and the operations' encodings, comma-separated (the closing bracket is added by ``json``).
+    private var bytes: [UInt8] = [UInt8(ascii: "[")]
+    /// How many operations were written.
+    public private(set) var count = 0
+
+    public init() {}
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// Appends the operation `op` (`add`, `remove` or `replace`) at `path`, with `value` for
+    /// `add` and `replace`. Keys in canonical order: op, path, value.
+    public mutating func append(_ op: StaticString, _ path: PatchPath, _ value: JSON?) {
+        let first = count == 0
+        if first { bytes.reserveCapacity(512) }
+        CanonicalJSON.withWriter(into: &bytes) { writer in
+            writer.ascii(first ? "{\"op\":\"" : ",{\"op\":\"")
+            writer.ascii(op)
+            writer.ascii("\",\"path\":\"")
+            writer.pointerText(path.prefix, escapingTokens: false)
+            if let token = path.first {
+                writer.byte(UInt8(ascii: "/"))
+                writer.pointerText(token, escapingTokens: true)
+                if let token = path.second {
+                    writer.byte(UInt8(ascii: "/"))
+                    writer.pointerText(token, escapingTokens: true)
+                    if let token = path.third {
+                        writer.byte(UInt8(ascii: "/"))
+                        writer.pointerText(token, escapingTokens: true)
+                    }
+                }
+            }
+            if let value {
+                writer.ascii("\",\"value\":")
+                writer.write(value)
+                writer.byte(UInt8(ascii: "}"))
+            } else {
+                writer.ascii("\"}")
+            }
+        }
+        count += 1
+    }
+
+    /// The patch as a JSON array, already encoded.
+    public var json: JSON {
+        var array = bytes
+        array.append(UInt8(ascii: "]"))
+        return .raw(RawJSON(canonicalBytes: array))
+    }
+
+    /// The operations as values (for tests and tools; the engine sends ``json``).
+    public var operations: [JSON] {
+        guard !isEmpty else { return [] }
+        guard case .array(let operations)? = try? JSONParser.parse(bytes + [UInt8(ascii: "]")], maxDepth: 10_000) else {
+            preconditionFailure("a patch writer wrote JSON it cannot read back")
+        }
+        return operations
+    }
+}
