@@ -25,10 +25,11 @@ public struct CanonicalJSON {
         }
     }
 
-    /// Runs `body` with a writer whose first 4 KiB live on the stack (most lines fit), then
+    /// Runs `body` with a writer whose first KiB lives on the stack (Swift keeps temporary
+    /// allocations of up to 1 KiB there; most operations and short lines fit), then
     /// appends what it wrote to `out`.
     static func withWriter(into out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { scratch in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
             var writer = ByteWriter(scratch: scratch)
             defer { writer.release() }
             body(&writer)
