@@ -16,11 +16,14 @@ struct DisplayDiffTests {
         for key in rows.keys.sorted() {
             let values = rows[key]!
             display.add(memo.group(key, inputs: values) {
-                values.enumerated().map { (j, v) in
+                var nodes = values.enumerated().map { (j, v) in
                     (id: "row.\(key).\(j)", node: Node(.text, frame: Rect(x: 0, y: Double(key * 10), width: 50, height: 10), z: v % 3,
                                                        layer: .content, style: ["color": .string("#\(v)")],
                                                        text: [TextRun("v\(v)", font: "system", size: 12)]))
                 }
+                // Some groups reach past the others' ids, so groups that changed can interleave.
+                if key % 7 == 0 { nodes.append((id: "shared.\(key)", node: Node(.rect, frame: Rect(x: 0, y: Double(values[0]), width: 1, height: 1)))) }
+                return nodes
             })
         }
         memo.endRender()
@@ -66,6 +69,28 @@ struct DisplayDiffTests {
                     z: random.below(2), layer: random.below(2) == 0 ? .screen : .content, style: styles[random.below(styles.count)],
                     text: (0..<random.below(3)).map { TextRun("t\($0)", font: "f", size: Double(12 + random.below(2))) },
                     image: random.below(3) == 0 ? nil : "asset.\(random.below(2))", animation: random.below(3) == 0 ? animation : nil)
+    }
+
+    @Test("changed groups are the groups only one list has, whatever was added, removed, rebuilt or moved")
+    func changedGroupsAreTheDifference() {
+        var random = SeededRandom(seed: 21)
+        func group(_ n: Int) -> NodeGroup { NodeGroup([(id: "g.\(n)", node: Node(.rect, frame: Rect(x: 0, y: 0, width: 1, height: 1)))]) }
+        var made = 0
+        for _ in 0..<2000 {
+            let old = (0..<random.below(40)).map { _ in made += 1; return group(made) }
+            var new = old
+            for _ in 0..<random.below(8) {
+                switch random.below(4) {
+                case 0: if !new.isEmpty { new.remove(at: random.below(new.count)) }
+                case 1: made += 1; new.insert(group(made), at: random.below(new.count + 1))
+                case 2: if !new.isEmpty { made += 1; new[random.below(new.count)] = group(made) }
+                default: if new.count > 1 { let g = new.remove(at: random.below(new.count)); new.insert(g, at: random.below(new.count + 1)) }
+                }
+            }
+            let (gone, added) = DisplayList.changedGroups(old, new)
+            #expect(gone.map(ObjectIdentifier.init) == old.filter { g in !new.contains { $0 === g } }.map(ObjectIdentifier.init))
+            #expect(added.map(ObjectIdentifier.init) == new.filter { g in !old.contains { $0 === g } }.map(ObjectIdentifier.init))
+        }
     }
 
     @Test("a node's field diff gives the operations of the diff of its JSON")

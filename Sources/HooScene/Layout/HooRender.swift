@@ -3,14 +3,24 @@ import SceneryCore
 /// What the Hoo scene remembers between renders: its node groups by key.
 public typealias HooMemo = RenderMemo<HooGroupKey, HooGroupInputs>
 
-/// A node group of the Hoo screen: the chrome, or one cell of the flow.
+/// A node group of the Hoo screen. Groups are split so that the ones a tap changes cover ranges
+/// of ids that do not interleave (`bottom.*`, `cell.S.H*`, `header`, `overlay`,
+/// `selection.disc`, `set.S.color`): the engine then diffs each on its own.
 public enum HooGroupKey: Hashable, Sendable {
     /// The background, logo and lines, which only the viewport changes.
     case chrome
-    /// The header, the selected Hoo's title and poem line, and its overlay.
-    case selectionChrome
-    /// The cell at this position of the flow across all sets.
+    /// The header image of the selected Hoo's set (or the topmost visible set).
+    case header
+    /// The selected Hoo's title and poem line.
+    case bottomText
+    /// The selected Hoo's picture over the grid.
+    case overlay
+    /// The cell at this position of the flow across all sets: its circle and number.
     case cell(index: Int)
+    /// The colour name on the first cell of a set.
+    case setColor(set: Int)
+    /// The selection disc, on the selected cell.
+    case disc
 }
 
 /// What a group's nodes are built from: when these are equal, the previous render's group is
@@ -18,10 +28,13 @@ public enum HooGroupKey: Hashable, Sendable {
 public enum HooGroupInputs: Equatable, Sendable {
     /// Background, logo and lines.
     case chrome(viewport: Viewport)
-    /// The header, the selected Hoo's title and poem line, and its overlay.
-    case selectionChrome(viewport: Viewport, header: String?, title: String?, poemLine: String?, overlay: String?)
-    /// A cell; `colorName` on a set's first cell.
-    case cell(frame: Rect, set: Int, hoo: Int, selected: Bool, colorName: String?)
+    case header(viewport: Viewport, asset: String?)
+    case bottomText(viewport: Viewport, title: String?, poemLine: String?)
+    case overlay(viewport: Viewport, asset: String?)
+    /// A cell, which shows its number unless it is selected.
+    case cell(frame: Rect, set: Int, hoo: Int, selected: Bool)
+    case setColor(frame: Rect, color: String)
+    case disc(frame: Rect)
 }
 
 /// Turns a ``HooState`` into the `model` and `display` parts of the state document. Only the
@@ -62,12 +75,21 @@ enum HooRender {
             addChrome(layout: layout, to: &nodes)
             return nodes.nodes
         })
-        let chrome = HooGroupInputs.selectionChrome(viewport: state.viewport, header: header, title: selected?.hoo.title,
-                                                    poemLine: selected?.hoo.poemLine, overlay: overlay)
-        display.add(memo.group(.selectionChrome, inputs: chrome) {
-            var nodes = DisplayList()
-            addSelectionChrome(state, layout: layout, header: header, overlay: overlay, to: &nodes)
-            return nodes.nodes
+        let viewport = state.viewport
+        display.add(memo.group(.header, inputs: .header(viewport: viewport, asset: header)) {
+            guard let header else { return [] }
+            return [("header", Node(.image, frame: layout.headerFrame, z: M.zChrome, style: headerStyle, image: header))]
+        })
+        display.add(memo.group(.bottomText, inputs: .bottomText(viewport: viewport, title: selected?.hoo.title, poemLine: selected?.hoo.poemLine)) {
+            guard let hoo = selected?.hoo else { return [] }
+            return [("bottom.title", Node(.text, frame: layout.titleFrame, z: M.zChrome, style: bottomTextStyle,
+                                          text: [TextRun(hoo.title, font: M.mediumFont, size: M.titleSize, weight: "medium", color: M.textColor)])),
+                    ("bottom.poem", Node(.text, frame: layout.poemFrame, z: M.zChrome, style: bottomTextStyle,
+                                         text: [TextRun(hoo.poemLine, font: M.lightFont, size: M.poemSize, weight: "light", color: M.textColor)]))]
+        })
+        display.add(memo.group(.overlay, inputs: .overlay(viewport: viewport, asset: overlay)) {
+            guard let overlay else { return [] }
+            return [("overlay", Node(.image, frame: layout.overlayFrame, z: M.zOverlay, style: imageStyle, image: overlay))]
         })
         addCells(state, grid: grid, memo: &memo, to: &display)
         memo.endRender()
@@ -130,41 +152,43 @@ enum HooRender {
             let setNumber = catalog.sets[s].number, hooNumber = catalog.sets[s].hoos[h].number
             let frame = grid.cellFrame(index)
             let isSelected = selected == HooRef(set: setNumber, hoo: hooNumber)
-            let inputs = HooGroupInputs.cell(frame: frame, set: setNumber, hoo: hooNumber, selected: isSelected,
-                                             colorName: h == 0 ? catalog.sets[s].color : nil)
+            let inputs = HooGroupInputs.cell(frame: frame, set: setNumber, hoo: hooNumber, selected: isSelected)
             if let group = memo.reuse(.cell(index: index), inputs: inputs) {
                 display.add(group)
             } else {
-                var cell = DisplayList()
-                addCell(set: catalog.sets[s], hoo: catalog.sets[s].hoos[h], frame: frame, selected: isSelected, first: h == 0, to: &cell)
-                display.add(memo.store(.cell(index: index), inputs: inputs, nodes: cell.nodes))
+                display.add(memo.store(.cell(index: index), inputs: inputs,
+                                       nodes: cellNodes(set: setNumber, hoo: hooNumber, frame: frame, selected: isSelected)))
+            }
+            if isSelected {
+                // The disc takes the number's place and covers the colour name.
+                let inset = (M.cellSize - M.discSize) / 2
+                let disc = Rect(x: frame.x + inset, y: frame.y + inset, width: M.discSize, height: M.discSize)
+                display.add(memo.group(.disc, inputs: .disc(frame: disc)) {
+                    [("selection.disc", Node(.circle, frame: disc, z: M.zDisc, layer: .content, style: discStyle))]
+                })
+            } else if h == 0 {
+                // Turned to read bottom to top: the frame is the upright box on screen.
+                let color = catalog.sets[s].color
+                let nameFrame = Rect(x: frame.x + M.colorNameCenterX - M.colorNameThickness / 2, y: frame.y,
+                                     width: M.colorNameThickness, height: M.cellSize)
+                display.add(memo.group(.setColor(set: setNumber), inputs: .setColor(frame: nameFrame, color: color)) {
+                    [("set.\(setNumber).color", Node(.text, frame: nameFrame, z: M.zCellText, layer: .content, style: colorNameStyle,
+                                                     text: [TextRun(color.uppercased(), font: M.mediumFont, size: M.colorNameSize,
+                                                                    weight: "medium", color: M.textColor)]))]
+                })
             }
             h += 1
         }
     }
 
-    /// One cell: the black circle, and the number (and on a set's first cell the colour name),
-    /// or the selection disc in their place.
-    static func addCell(set: HooSet, hoo: Hoo, frame: Rect, selected: Bool, first: Bool, to display: inout DisplayList) {
-        let id = "cell.\(set.number).\(hoo.number)"
-        display.add(id, Node(.circle, frame: frame, z: M.zCell, layer: .content, style: cellStyle))
-        if selected {
-            // The disc takes the number's place and covers the colour name.
-            let inset = (M.cellSize - M.discSize) / 2
-            display.add("selection.disc", Node(.circle, frame: Rect(x: frame.x + inset, y: frame.y + inset, width: M.discSize, height: M.discSize),
-                                               z: M.zDisc, layer: .content, style: discStyle))
-            return
-        }
-        display.add(id + ".label", Node(.text, frame: frame, z: M.zCellText, layer: .content, style: numberStyle,
-                                        text: [TextRun(String(hoo.number), font: M.mediumFont, size: M.numberSize, weight: "medium", color: M.textColor)]))
-        if first {
-            // Turned to read bottom to top: the frame is the upright box on screen.
-            let nameFrame = Rect(x: frame.x + M.colorNameCenterX - M.colorNameThickness / 2, y: frame.y,
-                                 width: M.colorNameThickness, height: M.cellSize)
-            display.add("set.\(set.number).color", Node(.text, frame: nameFrame, z: M.zCellText, layer: .content, style: colorNameStyle,
-                                                        text: [TextRun(set.color.uppercased(), font: M.mediumFont, size: M.colorNameSize,
-                                                                       weight: "medium", color: M.textColor)]))
-        }
+    /// One cell: the black circle and, unless the cell is selected, its number.
+    static func cellNodes(set: Int, hoo: Int, frame: Rect, selected: Bool) -> [(id: String, node: Node)] {
+        let id = "cell.\(set).\(hoo)"
+        let circle = Node(.circle, frame: frame, z: M.zCell, layer: .content, style: cellStyle)
+        if selected { return [(id, circle)] }
+        return [(id, circle),
+                (id + ".label", Node(.text, frame: frame, z: M.zCellText, layer: .content, style: numberStyle,
+                                     text: [TextRun(String(hoo), font: M.mediumFont, size: M.numberSize, weight: "medium", color: M.textColor)]))]
     }
 
     // MARK: Chrome
@@ -173,20 +197,6 @@ enum HooRender {
         display.add("logo", Node(.image, frame: layout.logoFrame, z: M.zChrome, style: imageStyle, image: HooImages.logo))
         display.add("line.top", Node(.line, frame: layout.topLine, z: M.zChrome, style: lineStyle))
         display.add("line.bottom", Node(.line, frame: layout.bottomLine, z: M.zChrome, style: lineStyle))
-    }
-
-    static func addSelectionChrome(_ state: HooState, layout: HooScreenLayout, header: String?, overlay: String?, to display: inout DisplayList) {
-        if let header {
-            display.add("header", Node(.image, frame: layout.headerFrame, z: M.zChrome, style: headerStyle, image: header))
-        }
-        guard let ref = state.selection, let (_, hoo) = state.catalog.hoo(ref) else { return }
-        display.add("bottom.title", Node(.text, frame: layout.titleFrame, z: M.zChrome, style: bottomTextStyle,
-                                         text: [TextRun(hoo.title, font: M.mediumFont, size: M.titleSize, weight: "medium", color: M.textColor)]))
-        display.add("bottom.poem", Node(.text, frame: layout.poemFrame, z: M.zChrome, style: bottomTextStyle,
-                                        text: [TextRun(hoo.poemLine, font: M.lightFont, size: M.poemSize, weight: "light", color: M.textColor)]))
-        if let overlay {
-            display.add("overlay", Node(.image, frame: layout.overlayFrame, z: M.zOverlay, style: imageStyle, image: overlay))
-        }
     }
 
     /// The header image for the viewport's scale: the smallest variant at least as sharp as the

@@ -19,11 +19,11 @@ extension DisplayList {
         let (gone, new) = DisplayList.changedGroups(old.groups, groups)
         if gone.isEmpty && new.isEmpty && old.nodes.isEmpty && nodes.isEmpty { return }
         let nodesPath = path + "/nodes"
-        if old.nodes.isEmpty && nodes.isEmpty, let pairs = DisplayList.separatePairs(gone, new) {
-            // The common case (a command changed a few rows): each changed group is diffed with
-            // the one it replaced, in id order, without merging node lists.
-            for (before, after) in pairs {
-                DisplayList.diffNodes(before.nodes, after.nodes, path: nodesPath, into: &patch)
+        if old.nodes.isEmpty && nodes.isEmpty, let slots = DisplayList.separateSlots(gone, new) {
+            // The common case (a command changed, added or removed a few rows): each changed
+            // group is diffed with the one it replaced, in id order, without merging node lists.
+            for (before, after) in slots {
+                DisplayList.diffNodes(before?.nodes ?? [], after?.nodes ?? [], path: nodesPath, into: &patch)
             }
             return
         }
@@ -32,29 +32,45 @@ extension DisplayList {
         DisplayList.diffNodes(before, after, path: nodesPath, into: &patch)
     }
 
-    /// The changed groups as (old, new) pairs in id order, when they can be diffed pair by pair
-    /// and give the operations a diff of all their nodes would: each pair starts with the same id
-    /// (a rebuilt row, header or chrome block), no id repeats inside a group, and the id ranges
-    /// of the pairs do not overlap. Otherwise `nil`.
-    static func separatePairs(_ gone: [NodeGroup], _ new: [NodeGroup]) -> [(NodeGroup, NodeGroup)]? {
-        guard gone.count == new.count else { return nil }
-        var pairs: [(NodeGroup, NodeGroup)] = []
-        pairs.reserveCapacity(gone.count)
-        for (a, b) in zip(gone, new) {
-            guard a.hasUniqueIDs, b.hasUniqueIDs, let a0 = a.nodes.first?.id, let b0 = b.nodes.first?.id,
-                  canonicalKeyEquals(a0, b0) else { return nil }
-            pairs.append((a, b))
+    /// The changed groups as slots in id order, when each can be diffed on its own and the
+    /// operations come out as a diff of all their nodes would give them: a slot is a group that
+    /// went, a group that came, or one that replaced another starting with the same id; no id
+    /// repeats inside a group, and the id ranges of the slots do not overlap. Otherwise `nil`.
+    /// Empty groups show nothing and are left out.
+    static func separateSlots(_ gone: [NodeGroup], _ new: [NodeGroup]) -> [(NodeGroup?, NodeGroup?)]? {
+        var slots: [(NodeGroup?, NodeGroup?)] = []
+        slots.reserveCapacity(max(gone.count, new.count))
+        for group in gone where !group.nodes.isEmpty {
+            guard group.hasUniqueIDs else { return nil }
+            slots.append((group, nil))
         }
-        if pairs.count > 1 {
-            pairs.sort { canonicalKeyPrecedes($0.0.nodes[0].id, $1.0.nodes[0].id) }
-            for k in 1..<pairs.count {
-                let (a, b) = pairs[k - 1]
-                let last = canonicalKeyPrecedes(a.nodes.last!.id, b.nodes.last!.id) ? b.nodes.last!.id : a.nodes.last!.id
-                // Both groups of the next pair start with the same id.
-                guard canonicalKeyPrecedes(last, pairs[k].0.nodes[0].id) else { return nil }
+        let firstNew = slots.count
+        for group in new where !group.nodes.isEmpty {
+            guard group.hasUniqueIDs else { return nil }
+            // The usual case pairs gone and new in the same order: try the same position first.
+            let k = slots.count - firstNew
+            if k < firstNew, slots[k].1 == nil, canonicalKeyEquals(slots[k].0!.nodes[0].id, group.nodes[0].id) {
+                slots[k].1 = group
+            } else if let match = slots[..<firstNew].firstIndex(where: { $0.1 == nil && canonicalKeyEquals($0.0!.nodes[0].id, group.nodes[0].id) }) {
+                slots[match].1 = group
+            } else {
+                slots.append((nil, group))
             }
         }
-        return pairs
+        func first(_ slot: (NodeGroup?, NodeGroup?)) -> String { (slot.0 ?? slot.1!).nodes[0].id }
+        func last(_ slot: (NodeGroup?, NodeGroup?)) -> String {
+            guard let a = slot.0?.nodes.last?.id else { return slot.1!.nodes.last!.id }
+            guard let b = slot.1?.nodes.last?.id else { return a }
+            return canonicalKeyPrecedes(a, b) ? b : a
+        }
+        if slots.count > 1 {
+            slots.sort { canonicalKeyPrecedes(first($0), first($1)) }
+            for k in 1..<slots.count {
+                // The next slot starts after everything in this one.
+                guard canonicalKeyPrecedes(last(slots[k - 1]), first(slots[k])) else { return nil }
+            }
+        }
+        return slots
     }
 
     /// Id-sorted lists merged into one id-sorted list without repeated ids (the first wins).
@@ -122,20 +138,49 @@ extension DisplayList {
     }
 
     /// The groups only `old` has and the groups only `new` has, by identity. Renders through a
-    /// memo keep groups in the same order, so groups are first matched position by position.
+    /// memo keep groups in the same order, with a few changed, added or removed, so the lists
+    /// are walked side by side, looking a few groups ahead to get back in step; only when that
+    /// fails are they compared as sets.
     static func changedGroups(_ old: [NodeGroup], _ new: [NodeGroup]) -> (gone: [NodeGroup], new: [NodeGroup]) {
+        var gone: [NodeGroup] = [], added: [NodeGroup] = []
         if old.count == new.count {
-            var gone: [NodeGroup] = [], added: [NodeGroup] = []
-            for (a, b) in zip(old, new) where a !== b {
-                gone.append(a)
-                added.append(b)
+            // The most common case: the same groups in the same places, a few rebuilt.
+            for k in old.indices where old[k] !== new[k] {
+                gone.append(old[k])
+                added.append(new[k])
             }
-            if gone.count <= 4 { return (gone, added) }
+            if gone.count <= 4 && !gone.contains(where: { g in added.contains { $0 === g } }) { return (gone, added) }
+            gone.removeAll()
+            added.removeAll()
+        }
+        var i = 0, j = 0
+        walk: while i < old.count || j < new.count {
+            if i == old.count { added.append(contentsOf: new[j...]); break }
+            if j == new.count { gone.append(contentsOf: old[i...]); break }
+            if old[i] === new[j] { i += 1; j += 1; continue }
+            // Back in step after skipping up to three groups on one side or both?
+            for skip in 1...3 {
+                if j + skip < new.count && old[i] === new[j + skip] {
+                    added.append(contentsOf: new[j..<(j + skip)]); j += skip; continue walk
+                }
+                if i + skip < old.count && old[i + skip] === new[j] {
+                    gone.append(contentsOf: old[i..<(i + skip)]); i += skip; continue walk
+                }
+            }
+            gone.append(old[i])
+            added.append(new[j])
+            i += 1
+            j += 1
+            if gone.count > 16 { break walk }
+        }
+        if gone.count + added.count <= 32 {
+            // Each group counted once: a group found "gone" that is still in the new list (or the
+            // reverse) means the walk lost its way; then compare as sets.
+            if !gone.contains(where: { g in added.contains { $0 === g } }) && gone.count <= 16 { return (gone, added) }
         }
         let oldSet = Set(old.map(ObjectIdentifier.init)), newSet = Set(new.map(ObjectIdentifier.init))
         return (old.filter { !newSet.contains(ObjectIdentifier($0)) }, new.filter { !oldSet.contains(ObjectIdentifier($0)) })
     }
-
 
     /// Operations between two id-sorted node lists, in id order; `path` points at the object
     /// the nodes are members of.

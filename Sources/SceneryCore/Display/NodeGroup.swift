@@ -107,8 +107,10 @@ public struct RenderMemo<Key: Hashable, Inputs: Equatable> {
     @usableFromInline var current: [Entry] = []
     /// Where the next group of the render in progress is expected in `previous`.
     @usableFromInline var cursor = 0
-    /// `previous`'s positions by key, built the first time a render loses its place.
+    /// `previous`'s positions by key, built when a render has lost its place several times.
     @usableFromInline var positions: [Key: Int]?
+    /// How many keys this render looked up by scanning (after that, `positions` is built).
+    @usableFromInline var misses = 0
 
     public init() {}
 
@@ -130,14 +132,28 @@ public struct RenderMemo<Key: Hashable, Inputs: Equatable> {
     public mutating func reuse(_ key: Key, inputs: Inputs) -> NodeGroup? {
         var found = cursor
         if found >= previous.count || previous[found].key != key {
-            if positions == nil {
-                var table: [Key: Int] = [:]
-                table.reserveCapacity(previous.count)
-                for (i, entry) in previous.enumerated() where table[entry.key] == nil { table[entry.key] = i }
-                positions = table
+            // A group came or went just here (a row scrolled in, a disc moved): look a little ahead.
+            if found + 1 < previous.count && previous[found + 1].key == key {
+                found += 1
+            } else if found + 2 < previous.count && previous[found + 2].key == key {
+                found += 2
+            } else if misses < 4 {
+                // A few keys out of place are found by a scan, cheaper than hashing every key.
+                misses += 1
+                var position = 0
+                while position < previous.count && previous[position].key != key { position += 1 }
+                guard position < previous.count else { return nil }
+                found = position
+            } else {
+                if positions == nil {
+                    var table: [Key: Int] = [:]
+                    table.reserveCapacity(previous.count)
+                    for (i, entry) in previous.enumerated() where table[entry.key] == nil { table[entry.key] = i }
+                    positions = table
+                }
+                guard let position = positions![key] else { return nil }
+                found = position
             }
-            guard let position = positions![key] else { return nil }
-            found = position
         }
         cursor = found + 1
         guard previous[found].inputs == inputs else { return nil }
@@ -178,6 +194,7 @@ public struct RenderMemo<Key: Hashable, Inputs: Equatable> {
         current.removeAll(keepingCapacity: true)
         cursor = 0
         positions = nil
+        misses = 0
     }
 
     /// How many groups the memo holds (for tests).
