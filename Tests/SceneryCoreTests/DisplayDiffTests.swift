@@ -107,6 +107,11 @@ struct DisplayDiffTests {
                 b = a
                 b.style = styles[random.below(styles.count)]
             }
+            // A node written straight to bytes is its JSON's encoding.
+            var written: [UInt8] = [], encoded: [UInt8] = []
+            CanonicalJSON.withWriter(into: &written) { b.write(to: &$0) }
+            CanonicalJSON.write(b.json, to: &encoded)
+            #expect(written == encoded)
             var fieldDiff: [JSON] = []
             Node.diff(a, b, path: "/n", into: &fieldDiff)
             var jsonDiff: [JSON] = []

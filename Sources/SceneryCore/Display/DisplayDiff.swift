@@ -191,7 +191,8 @@ extension DisplayList {
                 patch.append("remove", PatchPath(prefix: path, before[i].id), nil)
                 i += 1
             } else if i == before.count || !canonicalKeyEquals(before[i].id, after[j].id) {
-                patch.append("add", PatchPath(prefix: path, after[j].id), after[j].node.json)
+                let node = after[j].node
+                patch.append("add", PatchPath(prefix: path, after[j].id)) { node.write(to: &$0) }
                 j += 1
             } else {
                 Node.diff(before[i].node, after[j].node, path: PatchPath(prefix: path, after[j].id), into: &patch)

@@ -61,6 +61,36 @@ public struct Node: Equatable, Sendable {
             && a.style == b.style && a.text == b.text && a.animation == b.animation
     }
 
+    /// Writes ``json``'s canonical encoding without building it (a patch adding a node).
+    func write(to writer: inout CanonicalJSON.ByteWriter) {
+        let f = fields
+        writer.byte(UInt8(ascii: "{"))
+        if let animation = f.animation {
+            writer.ascii("\"animation\":")
+            writer.write(animation.json)
+            writer.byte(UInt8(ascii: ","))
+        }
+        writer.ascii("\"frame\":")
+        f.frame.write(to: &writer)
+        if let image = f.image {
+            writer.ascii(",\"image\":")
+            writer.string(image)
+        }
+        writer.ascii(",\"kind\":")
+        writer.string(f.kind.rawValue)
+        writer.ascii(",\"layer\":")
+        writer.string(f.layer.rawValue)
+        writer.ascii(",\"style\":")
+        writer.write(.object(f.style))
+        if f.kind == .text {
+            writer.ascii(",\"text\":")
+            TextRun.write(f.text, to: &writer)
+        }
+        writer.ascii(",\"z\":")
+        writer.number(Double(f.z))
+        writer.byte(UInt8(ascii: "}"))
+    }
+
     /// The node as the state document holds it. Built straight in key order (this runs for
     /// every node a patch adds or changes).
     public var json: JSON {
@@ -100,7 +130,14 @@ extension Node {
         if a.kind != b.kind { patch.append("replace", path.child("kind"), .string(b.kind.rawValue)) }
         if a.layer != b.layer { patch.append("replace", path.child("layer"), .string(b.layer.rawValue)) }
         if a.style != b.style { JSONPatch.diffObjects(a.style, b.style, path: path.child("style"), into: &patch) }
-        member(path, "text", a.kind == .text ? a.text : nil, b.kind == .text ? b.text : nil, { .array($0.map(\.json)) }, into: &patch)
+        switch (a.kind == .text, b.kind == .text) {
+        case (false, false): break
+        case (false, true): patch.append("add", path.child("text")) { TextRun.write(b.text, to: &$0) }
+        case (true, false): patch.append("remove", path.child("text"), nil)
+        case (true, true):
+            // An array: a diff replaces it whole when anything in it changed.
+            if a.text != b.text { patch.append("replace", path.child("text")) { TextRun.write(b.text, to: &$0) } }
+        }
         if a.z != b.z { patch.append("replace", path.child("z"), .number(Double(b.z))) }
     }
 
@@ -132,6 +169,25 @@ public struct TextRun: Equatable, Sendable {
 
     public var json: JSON {
         .object(JSONObject(sortedKeys: TextRun.keys, values: [.string(color), .string(font), .number(size), .string(text), .string(weight)]))
+    }
+
+    /// Writes the runs' JSON array without building it.
+    static func write(_ runs: [TextRun], to writer: inout CanonicalJSON.ByteWriter) {
+        writer.byte(UInt8(ascii: "["))
+        for (i, run) in runs.enumerated() {
+            writer.ascii(i == 0 ? "{\"color\":" : ",{\"color\":")
+            writer.string(run.color)
+            writer.ascii(",\"font\":")
+            writer.string(run.font)
+            writer.ascii(",\"size\":")
+            writer.number(run.size)
+            writer.ascii(",\"text\":")
+            writer.string(run.text)
+            writer.ascii(",\"weight\":")
+            writer.string(run.weight)
+            writer.byte(UInt8(ascii: "}"))
+        }
+        writer.byte(UInt8(ascii: "]"))
     }
 }
 

@@ -42,6 +42,19 @@ public struct Rect: Equatable, Sendable {
     public var json: JSON {
         .array([.number(roundPoint(x)), .number(roundPoint(y)), .number(roundPoint(width)), .number(roundPoint(height))])
     }
+
+    /// Writes ``json``'s canonical encoding without building it.
+    func write(to writer: inout CanonicalJSON.ByteWriter) {
+        writer.byte(UInt8(ascii: "["))
+        writer.number(roundPoint(x))
+        writer.byte(UInt8(ascii: ","))
+        writer.number(roundPoint(y))
+        writer.byte(UInt8(ascii: ","))
+        writer.number(roundPoint(width))
+        writer.byte(UInt8(ascii: ","))
+        writer.number(roundPoint(height))
+        writer.byte(UInt8(ascii: "]"))
+    }
 }
 
 /// Insets of the screen that content should avoid (status bar, home indicator).

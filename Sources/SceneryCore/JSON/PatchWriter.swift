@@ -54,34 +54,49 @@ public struct PatchWriter: Sendable {
     /// Appends the operation `op` (`add`, `remove` or `replace`) at `path`, with `value` for
     /// `add` and `replace`. Keys in canonical order: op, path, value.
     public mutating func append(_ op: StaticString, _ path: PatchPath, _ value: JSON?) {
+        if let value {
+            append(op, path, writing: { $0.write(value) })
+            return
+        }
+        let first = count == 0
+        CanonicalJSON.withWriter(into: &bytes) { writer in
+            PatchWriter.writeHead(op, path, first: first, to: &writer)
+            writer.ascii("\"}")
+        }
+        count += 1
+    }
+
+    /// The same with a value that writes itself (a node, text runs) without becoming a JSON tree.
+    mutating func append(_ op: StaticString, _ path: PatchPath, writing writeValue: (inout CanonicalJSON.ByteWriter) -> Void) {
         let first = count == 0
         if first { bytes.reserveCapacity(512) }
         CanonicalJSON.withWriter(into: &bytes) { writer in
-            writer.ascii(first ? "{\"op\":\"" : ",{\"op\":\"")
-            writer.ascii(op)
-            writer.ascii("\",\"path\":\"")
-            writer.pointerText(path.prefix, escapingTokens: false)
-            if let token = path.first {
-                writer.byte(UInt8(ascii: "/"))
-                writer.pointerText(token, escapingTokens: true)
-                if let token = path.second {
-                    writer.byte(UInt8(ascii: "/"))
-                    writer.pointerText(token, escapingTokens: true)
-                    if let token = path.third {
-                        writer.byte(UInt8(ascii: "/"))
-                        writer.pointerText(token, escapingTokens: true)
-                    }
-                }
-            }
-            if let value {
-                writer.ascii("\",\"value\":")
-                writer.write(value)
-                writer.byte(UInt8(ascii: "}"))
-            } else {
-                writer.ascii("\"}")
-            }
+            PatchWriter.writeHead(op, path, first: first, to: &writer)
+            writer.ascii("\",\"value\":")
+            writeValue(&writer)
+            writer.byte(UInt8(ascii: "}"))
         }
         count += 1
+    }
+
+    /// `{"op":"OP","path":"PATH` (a comma first unless it is the first operation).
+    private static func writeHead(_ op: StaticString, _ path: PatchPath, first: Bool, to writer: inout CanonicalJSON.ByteWriter) {
+        writer.ascii(first ? "{\"op\":\"" : ",{\"op\":\"")
+        writer.ascii(op)
+        writer.ascii("\",\"path\":\"")
+        writer.pointerText(path.prefix, escapingTokens: false)
+        if let token = path.first {
+            writer.byte(UInt8(ascii: "/"))
+            writer.pointerText(token, escapingTokens: true)
+            if let token = path.second {
+                writer.byte(UInt8(ascii: "/"))
+                writer.pointerText(token, escapingTokens: true)
+                if let token = path.third {
+                    writer.byte(UInt8(ascii: "/"))
+                    writer.pointerText(token, escapingTokens: true)
+                }
+            }
+        }
     }
 
     /// The patch as a JSON array, already encoded.
