@@ -143,14 +143,14 @@ public enum HooScene: Scene {
     /// The Hoo a node stands for: a cell and its label, the set's colour name (its first Hoo),
     /// the selection disc; nil for everything else.
     static func hooRef(forNode id: String, in state: State) -> HooRef? {
-        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
-        if id == "selection.disc" { return state.selection }
-        if parts.count >= 3 && parts.count <= 4 && parts[0] == "cell", let set = Int(parts[1]), let hoo = Int(parts[2]),
-           parts.count == 3 || parts[3] == "label" {
+        let parts = NodeID(id)
+        if parts.hasComponents(2) && parts.component(0, is: "selection") && parts.component(1, is: "disc") { return state.selection }
+        if parts.component(0, is: "cell"), parts.hasComponents(3) || (parts.hasComponents(4) && parts.component(3, is: "label")),
+           let set = parts.number(1), let hoo = parts.number(2) {
             let ref = HooRef(set: set, hoo: hoo)
             return state.catalog.index(of: ref) == nil ? nil : ref
         }
-        if parts.count == 3 && parts[0] == "set" && parts[2] == "color", let set = Int(parts[1]),
+        if parts.hasComponents(3) && parts.component(0, is: "set") && parts.component(2, is: "color"), let set = parts.number(1),
            let s = state.catalog.setIndex(number: set), let first = state.catalog.sets[s].hoos.first {
             return HooRef(set: set, hoo: first.number)
         }
