@@ -94,19 +94,14 @@ extension JSON {
 /// (the order of Python's `sort_keys=True` and of `jq -S`).
 @inlinable
 public func canonicalKeyPrecedes(_ a: String, _ b: String) -> Bool {
-    // The bytes in place (no copy, no reference counting); the fallback covers bridged strings.
-    let order: Bool?? = a.utf8.withContiguousStorageIfAvailable { pa in
-        b.utf8.withContiguousStorageIfAvailable { pb in utf8Precedes(pa, pb) }
-    }
-    if let known = order ?? nil { return known }
-    var a = a, b = b
-    return a.withUTF8 { pa in b.withUTF8 { pb in utf8Precedes(pa, pb) } }
+    canonicalKeyCompare(a, b) < 0
 }
 
 /// The canonical order of two keys in one comparison: negative when `a` comes first, 0 when
 /// they are the same bytes, positive when `b` comes first.
 @inlinable
 public func canonicalKeyCompare(_ a: String, _ b: String) -> Int {
+    // The bytes in place (no copy, no reference counting); the fallback covers bridged strings.
     let order: Int?? = a.utf8.withContiguousStorageIfAvailable { pa in
         b.utf8.withContiguousStorageIfAvailable { pb in utf8Compare(pa, pb) }
     }
@@ -123,16 +118,6 @@ func utf8Compare(_ pa: UnsafeBufferPointer<UInt8>, _ pb: UnsafeBufferPointer<UIn
         if order != 0 { return Int(order) }
     }
     return pa.count - pb.count
-}
-
-@inlinable
-func utf8Precedes(_ pa: UnsafeBufferPointer<UInt8>, _ pb: UnsafeBufferPointer<UInt8>) -> Bool {
-    let n = min(pa.count, pb.count)
-    if n > 0 {
-        let order = memcmp(pa.baseAddress!, pb.baseAddress!, n)
-        if order != 0 { return order < 0 }
-    }
-    return pa.count < pb.count
 }
 
 /// Whether two keys or ids have the same UTF-8 bytes: the equality of canonical JSON keys, and
