@@ -86,6 +86,11 @@ public enum DirectoryScene: Scene {
         DirectoryRender.render(state, memo: &memo)
     }
 
+    public static func updateLastRender(_ state: State, memo: inout DirectoryMemo, display: inout DisplayList)
+        -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
+        DirectoryRender.updateLastRender(state, memo: &memo, display: &display)
+    }
+
     public static func newMemo() -> DirectoryMemo { DirectoryMemo() }
 
     public static func render(_ state: State) -> (model: JSON, display: DisplayList) {

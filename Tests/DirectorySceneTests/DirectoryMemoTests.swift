@@ -13,10 +13,11 @@ struct DirectoryMemoTests {
         var random = SeededRandom(seed: 3)
         let viewports = [Viewport.phone, Viewport(width: 414, height: 896, scale: 2, safeArea: EdgeInsets(top: 48, bottom: 34)),
                          Viewport(width: 320, height: 568, scale: 2, safeArea: EdgeInsets(top: 20))]
-        var reusedGroups = 0
+        var reusedGroups = 0, updatedInPlace = 0
         var previous = DirectoryScene.render(state, memo: &memo).display
         for step in 0..<1500 {
             let ids = previous.allNodes.map(\.id)
+            let before = previous.groups
             let action: SceneAction
             switch random.below(10) {
             case 0...3: action = .tap(id: ids[random.below(ids.count)], point: nil)
@@ -32,13 +33,26 @@ struct DirectoryMemoTests {
                 let result: Result<String, ImageLoadFailure> = random.below(4) == 0 ? .failure(ImageLoadFailure("gone")) : .success("asset.\(url.count)")
                 _ = try DirectoryScene.reduce(&state, .imageLoaded(url: url, result: result), environment: Fixture.environment)
             }
-            let kept = DirectoryScene.render(state, memo: &memo)
+            // As the engine does: update the last render in place when the scene can, else render.
+            let kept: (model: JSON, display: DisplayList)
+            let old = previous
+            if let (model, replaced) = DirectoryScene.updateLastRender(state, memo: &memo, display: &previous) {
+                kept = (model, previous)
+                updatedInPlace += 1
+                // The engine's patch from the replaced groups is the diff from the old display.
+                var fromReplaced = PatchWriter()
+                previous.patch(replaced: replaced, at: "", into: &fromReplaced)
+                #expect(fromReplaced.operations == previous.patch(from: old, at: ""), "step \(step): \(action)")
+            } else {
+                kept = DirectoryScene.render(state, memo: &memo)
+            }
             let fresh = DirectoryScene.render(state)
             #expect(kept.display.json == fresh.display.json, "step \(step): \(action)")
             #expect(kept.model == fresh.model, "step \(step): \(action)")
-            reusedGroups += kept.display.groups.filter { g in previous.groups.contains { $0 === g } }.count
+            reusedGroups += kept.display.groups.filter { g in before.contains { $0 === g } }.count
             previous = kept.display
         }
         #expect(reusedGroups > 10_000, "the memo should serve most groups")
+        #expect(updatedInPlace > 200, "taps on rows and commands that change nothing should update the last render in place")
     }
 }

@@ -6,18 +6,18 @@ public struct DirectoryMemo {
     typealias Groups = RenderMemo<DirectoryGroupKey, DirectoryGroupInputs>
     /// The node groups of the last render, by key.
     var groups = Groups()
-    /// The last render, for a command that changed nothing it shows but the selection.
+    /// What the last render showed, for a command that changed nothing it shows but the selection.
     var last: DirectoryLastRender?
 
     public init() {}
 }
 
-/// A render and what it was drawn from besides the selection.
+/// What the last render was drawn from besides the selection, and its model. (Its display is
+/// the engine's, which ``DirectoryRender/updateLastRender(_:memo:display:)`` updates in place.)
 struct DirectoryLastRender {
     var frame: DirectoryFrame
     var selectedRow: DirectoryGroupKey?
     var model: JSON
-    var display: DisplayList
 }
 
 /// Everything a render reads except the selection: equal frames draw the same screen.
@@ -111,47 +111,40 @@ enum DirectoryRender {
     }
 
     /// Renders through `memo`: each row, each section header and the chrome are a ``NodeGroup``
-    /// rebuilt only when what it shows changed, so a command costs the rows it touched. When
-    /// nothing but the selection changed since the last render (a tap on a row, or a command
-    /// that changed nothing), the last render is reused whole with the two rows' backgrounds
-    /// swapped, without walking the visible rows.
+    /// rebuilt only when what it shows changed, so a command costs the rows it touched.
     static func render(_ state: DirectoryState, memo: inout DirectoryMemo) -> (model: JSON, display: DisplayList) {
-        let frame = DirectoryFrame(state)
-        if var last = memo.last, last.frame == frame {
-            memo.last = nil  // the only reference to its arrays while they change
-            if last.selectedRow == state.selectedRow
-                || reselect(from: last.selectedRow, to: state.selectedRow, groups: &memo.groups, display: &last.display) {
-                if last.selectedRow != state.selectedRow {
-                    last.selectedRow = state.selectedRow
-                    last.model = model(state)
-                }
-                memo.last = last
-                return (last.model, last.display)
-            }
-        }
         let rendered = fullRender(state, memo: &memo.groups)
-        memo.last = DirectoryLastRender(frame: frame, selectedRow: state.selectedRow, model: rendered.model, display: rendered.display)
+        memo.last = DirectoryLastRender(frame: DirectoryFrame(state), selectedRow: state.selectedRow, model: rendered.model)
         return rendered
     }
 
-    /// Rebuilds, in the last render, the backgrounds of the row that was selected and of the row
-    /// that is now (those visible); false when the display's groups are not the memo's in order.
-    static func reselect(from old: DirectoryGroupKey?, to new: DirectoryGroupKey?, groups: inout DirectoryMemo.Groups,
-                         display: inout DisplayList) -> Bool {
-        func rebuild(_ row: DirectoryGroupKey?) -> Bool {
-            guard case .row(let tab, let isPerson, let index)? = row else { return true }
+    /// When nothing but the selection changed since the last render (a tap on a row, or a
+    /// command that changed nothing), updates the last render in place: the backgrounds of the
+    /// row that was selected and of the row that is now (those visible) are rebuilt, and no other
+    /// row is looked at. `nil` otherwise, or when `display` is not the memo's last render.
+    static func updateLastRender(_ state: DirectoryState, memo: inout DirectoryMemo, display: inout DisplayList)
+        -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
+        guard let last = memo.last, last.frame == DirectoryFrame(state) else { return nil }
+        let new = state.selectedRow
+        if last.selectedRow == new { return (last.model, []) }
+        var changes: [(position: Int, replaced: NodeGroup, group: NodeGroup)] = []
+        for case .row(let tab, let isPerson, let index)? in [last.selectedRow, new] {
             let key = DirectoryGroupKey.rowBackground(tab: tab, isPerson: isPerson, index: index)
-            guard let (position, replaced, group) = groups.rebuild(key, { inputs, group in
+            let row = DirectoryGroupKey.row(tab: tab, isPerson: isPerson, index: index)
+            guard let change = memo.groups.rebuild(key, { inputs, group in
                 guard case .rowBackground(let top, let right, _) = inputs, let id = group.nodes.first?.id else { return nil }
                 let selected = row == new
                 return (.rowBackground(top: top, right: right, selected: selected),
                         rowBackground(id: id, isPerson: isPerson, top: top, right: right, selected: selected))
-            }) else { return true }
-            guard position < display.groups.count, display.groups[position] === replaced else { return false }
-            display.groups[position] = group
-            return true
+            }) else { continue }
+            // The display must be the render the memo remembers; otherwise render in full.
+            guard change.position < display.groups.count, display.groups[change.position] === change.replaced else { return nil }
+            changes.append(change)
         }
-        return rebuild(old) && rebuild(new)
+        for change in changes { display.groups[change.position] = change.group }
+        let model = model(state)
+        memo.last = DirectoryLastRender(frame: last.frame, selectedRow: new, model: model)
+        return (model, changes.map { ($0.position, $0.replaced) })
     }
 
     /// The background node of a row (its id is the row's id), which shows whether the row is selected.

@@ -17,9 +17,24 @@ extension DisplayList {
             JSONPatch.diff(old.content?.json ?? .null, content?.json ?? .null, path: PatchPath(path).child("content"), into: &patch)
         }
         let (gone, new) = DisplayList.changedGroups(old.groups, groups)
-        if gone.isEmpty && new.isEmpty && old.nodes.isEmpty && nodes.isEmpty { return }
+        DisplayList.patchNodes(gone: gone, new: new, oldLoose: old.nodes, newLoose: nodes, at: path, into: &patch)
+    }
+
+    /// The operations after this list was updated in place: at each of `replaced`'s positions
+    /// its group took the place of the one given (see ``Scene/updateLastRender(_:memo:display:)``);
+    /// the content and the loose nodes are as they were.
+    public func patch(replaced: [(position: Int, group: NodeGroup)], at path: String, into patch: inout PatchWriter) {
+        DisplayList.patchNodes(gone: replaced.map(\.group), new: replaced.map { groups[$0.position] }, oldLoose: nodes, newLoose: nodes,
+                               at: path, into: &patch)
+    }
+
+    /// The node operations between the groups that went with `oldLoose` and the groups that came
+    /// with `newLoose`.
+    static func patchNodes(gone: [NodeGroup], new: [NodeGroup], oldLoose: [(id: String, node: Node)], newLoose: [(id: String, node: Node)],
+                           at path: String, into patch: inout PatchWriter) {
+        if gone.isEmpty && new.isEmpty && oldLoose.isEmpty && newLoose.isEmpty { return }
         let nodesPath = path + "/nodes"
-        if old.nodes.isEmpty && nodes.isEmpty, let slots = DisplayList.separateSlots(gone, new) {
+        if oldLoose.isEmpty && newLoose.isEmpty, let slots = DisplayList.separateSlots(gone, new) {
             // The common case (a command changed, added or removed a few rows): each changed
             // group is diffed with the one it replaced, in id order, without merging node lists.
             for (before, after) in slots {
@@ -27,8 +42,8 @@ extension DisplayList {
             }
             return
         }
-        let before = DisplayList.merged([DisplayList.sortedByID(old.nodes)] + gone.map(\.nodes))
-        let after = DisplayList.merged([DisplayList.sortedByID(nodes)] + new.map(\.nodes))
+        let before = DisplayList.merged([DisplayList.sortedByID(oldLoose)] + gone.map(\.nodes))
+        let after = DisplayList.merged([DisplayList.sortedByID(newLoose)] + new.map(\.nodes))
         DisplayList.diffNodes(before, after, path: nodesPath, into: &patch)
     }
 

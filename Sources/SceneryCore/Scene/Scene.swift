@@ -38,6 +38,12 @@ public protocol Scene: SceneMetatype {
     /// ``RenderMemo``): a scene with many nodes implements this one so that a command costs
     /// what it changed. Defaults to ``render(_:)`` for scenes without a memo.
     static func render(_ state: State, memo: inout Memo) -> (model: JSON, display: DisplayList)
+    /// Brings `display`, the last render as the engine holds it, up to date in place when only
+    /// some of its groups changed (not its content frame or loose nodes): returns the model and
+    /// the groups it replaced, by position. `nil` when the scene must render in full instead
+    /// (the default). Cheaper than a render through the memo for a command that changed little:
+    /// no visible row is walked, and the display's arrays are not copied.
+    static func updateLastRender(_ state: State, memo: inout Memo, display: inout DisplayList) -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])?
     /// An empty memo, for a newly opened scene.
     static func newMemo() -> Memo
     /// An image the scene draws in code (icons, placeholders), by asset id; nil for unknown ids.
@@ -60,6 +66,9 @@ extension Scene where Memo == Void {
 }
 
 extension Scene {
+    public static func updateLastRender(_ state: State, memo: inout Memo, display: inout DisplayList) -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
+        nil
+    }
 
     public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? { nil }
     public static func clockAdvanced(_ state: inout State, nowMs: Int) {}

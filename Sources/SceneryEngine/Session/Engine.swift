@@ -251,22 +251,29 @@ public final class Engine {
     /// anything changed. The operations come in the order of a diff of the two JSON documents
     /// (display, model, scene, viewport; members in key order).
     func commit() -> (rev: Int, patch: PatchWriter) {
-        let model: JSON, next: DisplayList
-        if scene != nil {
-            (model, next) = scene!.render()
+        var patch = PatchWriter()
+        let model: JSON
+        if scene != nil, let (updated, replaced) = scene!.updateLastRender(display: &display) {
+            // The scene changed a few groups of the display in place.
+            model = updated
+            display.patch(replaced: replaced, at: "/display", into: &patch)
         } else {
-            (model, next) = (.object(JSONObject()), DisplayList())
+            let next: DisplayList
+            if scene != nil {
+                (model, next) = scene!.render()
+            } else {
+                (model, next) = (.object(JSONObject()), DisplayList())
+            }
+            next.patch(from: display, at: "/display", into: &patch)
+            // Keep the new render even when nothing changed: its groups are the ones the memo holds.
+            display = next.withLooseNodesSorted()
         }
         let sceneName: JSON = scene.map { .string($0.name) } ?? .null
-        var patch = PatchWriter()
-        next.patch(from: display, at: "/display", into: &patch)
         JSONPatch.diff(renderedModel, model, path: Engine.modelPath, into: &patch)
         if sceneName != renderedScene { patch.append("replace", PatchPath("/scene"), sceneName) }
         if viewport != renderedViewport {
             JSONPatch.diff(renderedViewport?.json ?? .null, viewport.json, path: PatchPath("/viewport"), into: &patch)
         }
-        // Keep the new render even when nothing changed: its groups are the ones the memo holds.
-        display = next.withLooseNodesSorted()
         renderedModel = model
         renderedScene = sceneName
         renderedViewport = viewport

@@ -8,6 +8,8 @@ protocol OpenScene {
     mutating func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
     /// Renders through the scene's memo, which this value keeps.
     mutating func render() -> (model: JSON, display: DisplayList)
+    /// Updates the last render in place when the scene can (see ``Scene/updateLastRender(_:memo:display:)``).
+    mutating func updateLastRender(display: inout DisplayList) -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])?
     /// Forgets what the memo remembers (the next render builds everything).
     mutating func resetMemo()
     /// An image of the open state, read when asked for (see ``Scene/asset(_:in:environment:)``).
@@ -28,6 +30,10 @@ struct SceneHost<S: Scene>: OpenScene {
     }
 
     mutating func render() -> (model: JSON, display: DisplayList) { S.render(state, memo: &memo) }
+
+    mutating func updateLastRender(display: inout DisplayList) -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
+        S.updateLastRender(state, memo: &memo, display: &display)
+    }
 
     mutating func resetMemo() { memo = S.newMemo() }
 
