@@ -97,6 +97,12 @@ public enum HooScene: Scene {
         HooRender.render(state, memo: &memo)
     }
 
+    /// A tap or a scrub that moves the selection updates the last render in place (``HooRender``).
+    public static func updateLastRender(_ state: State, memo: inout HooMemo, display: inout DisplayList)
+        -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
+        HooRender.updateLastRender(state, memo: &memo, display: &display)
+    }
+
     public static func newMemo() -> HooMemo { HooMemo() }
 
     public static func render(_ state: State) -> (model: JSON, display: DisplayList) {

@@ -5,7 +5,11 @@ import SceneryCore
 public struct HooState: Sendable {
     public var viewport: Viewport
     /// The sets in flow order.
-    public var catalog: HooCatalog
+    public var catalog: HooCatalog {
+        didSet { catalogVersion &+= 1 }
+    }
+    /// Changes whenever `catalog` does (a render compares it rather than the catalog).
+    public private(set) var catalogVersion = 0
     /// True while the built-in sample is shown; the first load that yields sets replaces it.
     public var isSample: Bool
     /// The selected Hoo, if any.

@@ -13,7 +13,7 @@ struct HooMemoTests {
         let clock = HooFixture.Clock()
         var random = SeededRandom(seed: 4)
         var previous = HooScene.render(state, memo: &memo).display
-        var reusedGroups = 0
+        var reusedGroups = 0, updatedInPlace = 0
         var t = 0.0
         for step in 0..<1500 {
             let ids = previous.allNodes.map(\.id)
@@ -30,13 +30,26 @@ struct HooMemoTests {
                 let phases = ["began", "changed", "changed", "ended", "cancelled"]
                 _ = try? HooFixture.pan(&state, phases[random.below(phases.count)], point.x, point.y, t: t, clock: clock)
             }
-            let kept = HooScene.render(state, memo: &memo)
+            // As the engine does: update the last render in place when the scene can, else render.
+            let kept: (model: JSON, display: DisplayList)
+            let old = previous
+            if let (model, replaced) = HooScene.updateLastRender(state, memo: &memo, display: &previous) {
+                kept = (model, previous)
+                updatedInPlace += 1
+                // The engine's patch from the replaced groups is the diff from the old display.
+                var fromReplaced = PatchWriter()
+                previous.patch(replaced: replaced, at: "", into: &fromReplaced)
+                #expect(fromReplaced.operations == previous.patch(from: old, at: ""), "step \(step)")
+            } else {
+                kept = HooScene.render(state, memo: &memo)
+            }
             let fresh = HooScene.render(state)
             #expect(kept.display.json == fresh.display.json, "step \(step)")
             #expect(kept.model == fresh.model, "step \(step)")
-            reusedGroups += kept.display.groups.filter { g in previous.groups.contains { $0 === g } }.count
+            reusedGroups += kept.display.groups.filter { g in old.groups.contains { $0 === g } }.count
             previous = kept.display
         }
         #expect(reusedGroups > 10_000, "the memo should serve most groups")
+        #expect(updatedInPlace > 200, "taps, scrub steps and commands that change nothing should update the last render in place")
     }
 }

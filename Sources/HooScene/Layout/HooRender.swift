@@ -1,11 +1,35 @@
 import SceneryCore
 
-/// What the Hoo scene remembers between renders: its node groups by key.
-public typealias HooMemo = RenderMemo<HooGroupKey, HooGroupInputs>
+/// What the Hoo scene remembers between renders: its node groups by key, and what the last
+/// render was drawn from.
+public struct HooMemo {
+    typealias Groups = RenderMemo<HooGroupKey, HooGroupInputs>
+    /// The node groups of the last render, by key.
+    var groups = Groups()
+    /// The last render's frame and selection, for a command that changed only the selection.
+    var last: (frame: HooFrame, selection: HooRef?)?
+
+    public init() {}
+}
+
+/// Everything the display is drawn from except the selection: equal frames draw the same grid.
+struct HooFrame: Equatable {
+    var viewport: Viewport
+    var offset: Double
+    var catalogVersion: Int
+
+    init(_ state: HooState) {
+        viewport = state.viewport
+        offset = state.offset
+        catalogVersion = state.catalogVersion
+    }
+}
 
 /// A node group of the Hoo screen. Groups are split so that the ones a tap changes cover ranges
 /// of ids that do not interleave (`bottom.*`, `cell.S.H*`, `header`, `overlay`,
-/// `selection.disc`, `set.S.color`): the engine then diffs each on its own.
+/// `selection.disc`, `set.S.color`): the engine then diffs each on its own. The disc and the
+/// colour names are groups whether or not they show anything, so that a tap only replaces
+/// groups and never adds or removes one.
 public enum HooGroupKey: Hashable, Sendable {
     /// The background, logo and lines, which only the viewport changes.
     case chrome
@@ -15,26 +39,28 @@ public enum HooGroupKey: Hashable, Sendable {
     case bottomText
     /// The selected Hoo's picture over the grid.
     case overlay
+    /// The selection disc, on the selected cell when it is among the rendered cells.
+    case disc
     /// The cell at this position of the flow across all sets: its circle and number.
     case cell(index: Int)
-    /// The colour name on the first cell of a set.
+    /// The colour name on the first cell of a set (empty while that cell is selected).
     case setColor(set: Int)
-    /// The selection disc, on the selected cell.
-    case disc
 }
 
-/// What a group's nodes are built from: when these are equal, the previous render's group is
-/// reused.
+/// What a group's nodes are built from, all of it: ``HooRender/nodes(_:_:)`` builds a group
+/// from its key and these alone. When they are equal, the previous render's group is reused.
 public enum HooGroupInputs: Equatable, Sendable {
     /// Background, logo and lines.
     case chrome(viewport: Viewport)
     case header(viewport: Viewport, asset: String?)
     case bottomText(viewport: Viewport, title: String?, poemLine: String?)
     case overlay(viewport: Viewport, asset: String?)
+    /// The selected cell's frame, nil when it is not rendered.
+    case disc(cellFrame: Rect?)
     /// A cell, which shows its number unless it is selected.
     case cell(frame: Rect, set: Int, hoo: Int, selected: Bool)
-    case setColor(frame: Rect, color: String)
-    case disc(frame: Rect)
+    /// The first cell's frame and the set's colour name; hidden while that cell is selected.
+    case setColor(cellFrame: Rect, color: String, hidden: Bool)
 }
 
 /// Turns a ``HooState`` into the `model` and `display` parts of the state document. Only the
@@ -54,46 +80,134 @@ enum HooRender {
     static let headerStyle: JSONObject = ["contentMode": "aspectFit", "align": "left"]
     static let imageStyle: JSONObject = ["contentMode": "aspectFit"]
 
-    /// Renders through `memo`: each cell and the chrome are a ``NodeGroup`` rebuilt only when
-    /// what it shows changed, so a tap or a scrub costs the cells it touched.
+    /// Renders through `memo`: each cell and each piece of chrome is a ``NodeGroup`` rebuilt
+    /// only when what it shows changed, so a scroll costs the cells it brought in.
     static func render(_ state: HooState, memo: inout HooMemo) -> (model: JSON, display: DisplayList) {
         let layout = state.layout
         let grid = state.grid
         var display = DisplayList(content: ScrollContent(frame: layout.gridFrame, width: state.viewport.width,
                                                          height: grid.contentHeight, offsetY: state.offset))
-        display.groups.reserveCapacity(memo.previousCount + 16)
-        let selected = state.selection.flatMap { state.catalog.hoo($0) }
-        let header = state.headerSetIndex.flatMap { headerAsset(state, setIndex: $0) }
-        let overlay = state.selection.flatMap { ref -> String? in
-            guard let (s, hoo) = state.catalog.hoo(ref), let image = hoo.image else { return nil }
-            return HooAssetID.hoo(image, set: ref.set, hoo: hoo.number, load: state.catalog.loads[s])
+        display.groups.reserveCapacity(memo.groups.previousCount + 16)
+        for key in [HooGroupKey.chrome, .header, .bottomText, .overlay, .disc] {
+            let inputs = self.inputs(key, state)
+            display.add(memo.groups.group(key, inputs: inputs) { nodes(key, inputs) })
         }
-        display.add(memo.group(.chrome, inputs: .chrome(viewport: state.viewport)) {
+        addCells(state, grid: grid, memo: &memo.groups, to: &display)
+        memo.groups.endRender()
+        memo.last = (HooFrame(state), state.selection)
+        return (model(state), display)
+    }
+
+    /// When only the selection changed since the last render (a tap, a scrub step), updates
+    /// the last render in place: the chrome that shows the selection, the disc, and the cells
+    /// and colour names of the Hoo that was selected and of the one that is now. No other cell
+    /// is looked at. `nil` otherwise, or when `display` is not the memo's last render.
+    static func updateLastRender(_ state: HooState, memo: inout HooMemo, display: inout DisplayList)
+        -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
+        guard let last = memo.last, last.frame == HooFrame(state) else { return nil }
+        if last.selection == state.selection { return (model(state), []) }
+        var keys: [HooGroupKey] = [.header, .bottomText, .overlay, .disc]
+        for ref in [last.selection, state.selection] {
+            guard let ref, let index = state.catalog.index(of: ref) else { continue }
+            keys.append(.cell(index: index))
+            if state.catalog.location(ofIndex: index)?.hoo == 0 {
+                keys.append(.setColor(set: ref.set))
+            }
+        }
+        var changes: [(position: Int, replaced: NodeGroup, group: NodeGroup)] = []
+        for key in keys {
+            guard let change = memo.groups.rebuild(key, { old, _ in
+                let new = inputs(key, state)
+                return new == old ? nil : (new, nodes(key, new))
+            }) else { continue }
+            // The display must be the render the memo remembers; otherwise render in full.
+            guard change.position < display.groups.count, display.groups[change.position] === change.replaced else { return nil }
+            changes.append(change)
+        }
+        for change in changes { display.groups[change.position] = change.group }
+        memo.last = (last.frame, state.selection)
+        return (model(state), changes.map { ($0.position, $0.replaced) })
+    }
+
+    /// What the group `key` is built from in `state`. Cells and colour names out of the
+    /// rendered band are asked for only by ``updateLastRender(_:memo:display:)``, which finds
+    /// no group for them and leaves them be.
+    static func inputs(_ key: HooGroupKey, _ state: HooState) -> HooGroupInputs {
+        let viewport = state.viewport
+        switch key {
+        case .chrome:
+            return .chrome(viewport: viewport)
+        case .header:
+            return .header(viewport: viewport, asset: state.headerSetIndex.flatMap { headerAsset(state, setIndex: $0) })
+        case .bottomText:
+            let hoo = state.selection.flatMap { state.catalog.hoo($0) }?.1
+            return .bottomText(viewport: viewport, title: hoo?.title, poemLine: hoo?.poemLine)
+        case .overlay:
+            let asset = state.selection.flatMap { ref -> String? in
+                guard let (s, hoo) = state.catalog.hoo(ref), let image = hoo.image else { return nil }
+                return HooAssetID.hoo(image, set: ref.set, hoo: hoo.number, load: state.catalog.loads[s])
+            }
+            return .overlay(viewport: viewport, asset: asset)
+        case .disc:
+            guard let ref = state.selection, let index = state.catalog.index(of: ref), renderedCells(state).contains(index) else {
+                return .disc(cellFrame: nil)
+            }
+            return .disc(cellFrame: state.grid.cellFrame(index))
+        case .cell(let index):
+            let (s, h) = state.catalog.location(ofIndex: index) ?? (0, 0)
+            let set = state.catalog.sets[s].number, hoo = state.catalog.sets[s].hoos[h].number
+            return .cell(frame: state.grid.cellFrame(index), set: set, hoo: hoo, selected: state.selection == HooRef(set: set, hoo: hoo))
+        case .setColor(let number):
+            let s = state.catalog.setIndex(number: number) ?? 0
+            let first = state.catalog.sets[s].hoos[0].number
+            let index = state.catalog.index(of: HooRef(set: number, hoo: first)) ?? 0
+            return .setColor(cellFrame: state.grid.cellFrame(index), color: state.catalog.sets[s].color,
+                             hidden: state.selection == HooRef(set: number, hoo: first))
+        }
+    }
+
+    /// The nodes of the group `key` built from `inputs`.
+    static func nodes(_ key: HooGroupKey, _ inputs: HooGroupInputs) -> [(id: String, node: Node)] {
+        switch (key, inputs) {
+        case (_, .chrome(let viewport)):
+            let layout = HooScreenLayout(viewport)
             var nodes = DisplayList()
-            nodes.add("background", Node(.rect, frame: Rect(x: 0, y: 0, width: state.viewport.width, height: state.viewport.height),
+            nodes.add("background", Node(.rect, frame: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height),
                                          style: ["background": .string(M.background)]))
             addChrome(layout: layout, to: &nodes)
             return nodes.nodes
-        })
-        let viewport = state.viewport
-        display.add(memo.group(.header, inputs: .header(viewport: viewport, asset: header)) {
-            guard let header else { return [] }
-            return [("header", Node(.image, frame: layout.headerFrame, z: M.zChrome, style: headerStyle, image: header))]
-        })
-        display.add(memo.group(.bottomText, inputs: .bottomText(viewport: viewport, title: selected?.hoo.title, poemLine: selected?.hoo.poemLine)) {
-            guard let hoo = selected?.hoo else { return [] }
+        case (_, .header(let viewport, let asset)):
+            guard let asset else { return [] }
+            return [("header", Node(.image, frame: HooScreenLayout(viewport).headerFrame, z: M.zChrome, style: headerStyle, image: asset))]
+        case (_, .bottomText(let viewport, let title?, let poemLine?)):
+            let layout = HooScreenLayout(viewport)
             return [("bottom.title", Node(.text, frame: layout.titleFrame, z: M.zChrome, style: bottomTextStyle,
-                                          text: [TextRun(hoo.title, font: M.mediumFont, size: M.titleSize, weight: "medium", color: M.textColor)])),
+                                          text: [TextRun(title, font: M.mediumFont, size: M.titleSize, weight: "medium", color: M.textColor)])),
                     ("bottom.poem", Node(.text, frame: layout.poemFrame, z: M.zChrome, style: bottomTextStyle,
-                                         text: [TextRun(hoo.poemLine, font: M.lightFont, size: M.poemSize, weight: "light", color: M.textColor)]))]
-        })
-        display.add(memo.group(.overlay, inputs: .overlay(viewport: viewport, asset: overlay)) {
-            guard let overlay else { return [] }
-            return [("overlay", Node(.image, frame: layout.overlayFrame, z: M.zOverlay, style: imageStyle, image: overlay))]
-        })
-        addCells(state, grid: grid, memo: &memo, to: &display)
-        memo.endRender()
-        return (model(state), display)
+                                         text: [TextRun(poemLine, font: M.lightFont, size: M.poemSize, weight: "light", color: M.textColor)]))]
+        case (_, .overlay(let viewport, let asset?)):
+            return [("overlay", Node(.image, frame: HooScreenLayout(viewport).overlayFrame, z: M.zOverlay, style: imageStyle, image: asset))]
+        case (_, .disc(let cell?)):
+            // The disc takes the number's place and covers the colour name.
+            let inset = (M.cellSize - M.discSize) / 2
+            return [("selection.disc", Node(.circle, frame: Rect(x: cell.x + inset, y: cell.y + inset, width: M.discSize, height: M.discSize),
+                                            z: M.zDisc, layer: .content, style: discStyle))]
+        case (_, .cell(let frame, let set, let hoo, let selected)):
+            let id = "cell.\(set).\(hoo)"
+            let circle = Node(.circle, frame: frame, z: M.zCell, layer: .content, style: cellStyle)
+            if selected { return [(id, circle)] }
+            return [(id, circle),
+                    (id + ".label", Node(.text, frame: frame, z: M.zCellText, layer: .content, style: numberStyle,
+                                         text: [TextRun(String(hoo), font: M.mediumFont, size: M.numberSize, weight: "medium", color: M.textColor)]))]
+        case (.setColor(let set), .setColor(let cell, let color, false)):
+            // Turned to read bottom to top: the frame is the upright box on screen.
+            let frame = Rect(x: cell.x + M.colorNameCenterX - M.colorNameThickness / 2, y: cell.y, width: M.colorNameThickness, height: M.cellSize)
+            return [("set.\(set).color", Node(.text, frame: frame, z: M.zCellText, layer: .content, style: colorNameStyle,
+                                              text: [TextRun(color.uppercased(), font: M.mediumFont, size: M.colorNameSize,
+                                                             weight: "medium", color: M.textColor)]))]
+        default:
+            return []  // a selection chrome with nothing selected, no disc, a hidden colour name
+        }
     }
 
     static func render(_ state: HooState) -> (model: JSON, display: DisplayList) {
@@ -140,9 +254,14 @@ enum HooRender {
 
     // MARK: Cells
 
-    static func addCells(_ state: HooState, grid: HooGrid, memo: inout HooMemo, to display: inout DisplayList) {
+    /// The flow positions whose cells are nodes: those in the rendered band.
+    static func renderedCells(_ state: HooState) -> Range<Int> {
         let band = renderedBand(state)
-        let range = grid.indexes(minY: band.minY, maxY: band.maxY)
+        return state.grid.indexes(minY: band.minY, maxY: band.maxY)
+    }
+
+    static func addCells(_ state: HooState, grid: HooGrid, memo: inout HooMemo.Groups, to display: inout DisplayList) {
+        let range = renderedCells(state)
         guard let first = state.catalog.location(ofIndex: range.lowerBound) else { return }
         let catalog = state.catalog
         let selected = state.selection
@@ -153,42 +272,15 @@ enum HooRender {
             let frame = grid.cellFrame(index)
             let isSelected = selected == HooRef(set: setNumber, hoo: hooNumber)
             let inputs = HooGroupInputs.cell(frame: frame, set: setNumber, hoo: hooNumber, selected: isSelected)
-            if let group = memo.reuse(.cell(index: index), inputs: inputs) {
-                display.add(group)
-            } else {
-                display.add(memo.store(.cell(index: index), inputs: inputs,
-                                       nodes: cellNodes(set: setNumber, hoo: hooNumber, frame: frame, selected: isSelected)))
-            }
-            if isSelected {
-                // The disc takes the number's place and covers the colour name.
-                let inset = (M.cellSize - M.discSize) / 2
-                let disc = Rect(x: frame.x + inset, y: frame.y + inset, width: M.discSize, height: M.discSize)
-                display.add(memo.group(.disc, inputs: .disc(frame: disc)) {
-                    [("selection.disc", Node(.circle, frame: disc, z: M.zDisc, layer: .content, style: discStyle))]
-                })
-            } else if h == 0 {
-                // Turned to read bottom to top: the frame is the upright box on screen.
-                let color = catalog.sets[s].color
-                let nameFrame = Rect(x: frame.x + M.colorNameCenterX - M.colorNameThickness / 2, y: frame.y,
-                                     width: M.colorNameThickness, height: M.cellSize)
-                display.add(memo.group(.setColor(set: setNumber), inputs: .setColor(frame: nameFrame, color: color)) {
-                    [("set.\(setNumber).color", Node(.text, frame: nameFrame, z: M.zCellText, layer: .content, style: colorNameStyle,
-                                                     text: [TextRun(color.uppercased(), font: M.mediumFont, size: M.colorNameSize,
-                                                                    weight: "medium", color: M.textColor)]))]
-                })
+            let key = HooGroupKey.cell(index: index)
+            display.add(memo.reuse(key, inputs: inputs) ?? memo.store(key, inputs: inputs, nodes: nodes(key, inputs)))
+            if h == 0 {
+                let colorKey = HooGroupKey.setColor(set: setNumber)
+                let colorInputs = HooGroupInputs.setColor(cellFrame: frame, color: catalog.sets[s].color, hidden: isSelected)
+                display.add(memo.reuse(colorKey, inputs: colorInputs) ?? memo.store(colorKey, inputs: colorInputs, nodes: nodes(colorKey, colorInputs)))
             }
             h += 1
         }
-    }
-
-    /// One cell: the black circle and, unless the cell is selected, its number.
-    static func cellNodes(set: Int, hoo: Int, frame: Rect, selected: Bool) -> [(id: String, node: Node)] {
-        let id = "cell.\(set).\(hoo)"
-        let circle = Node(.circle, frame: frame, z: M.zCell, layer: .content, style: cellStyle)
-        if selected { return [(id, circle)] }
-        return [(id, circle),
-                (id + ".label", Node(.text, frame: frame, z: M.zCellText, layer: .content, style: numberStyle,
-                                     text: [TextRun(String(hoo), font: M.mediumFont, size: M.numberSize, weight: "medium", color: M.textColor)]))]
     }
 
     // MARK: Chrome
