@@ -17,7 +17,6 @@ struct DirectoryMemoTests {
         var previous = DirectoryScene.render(state, memo: &memo).display
         for step in 0..<1500 {
             let ids = previous.allNodes.map(\.id)
-            let before = previous.groups
             let action: SceneAction
             switch random.below(10) {
             case 0...3: action = .tap(id: ids[random.below(ids.count)], point: nil)
@@ -34,23 +33,16 @@ struct DirectoryMemoTests {
                 _ = try DirectoryScene.reduce(&state, .imageLoaded(url: url, result: result), environment: Fixture.environment)
             }
             // As the engine does: update the last render in place when the scene can, else render.
-            let kept: (model: JSON, display: DisplayList)
             let old = previous
-            if let (model, replaced) = DirectoryScene.updateLastRender(state, memo: &memo, display: &previous) {
-                kept = (model, previous)
-                updatedInPlace += 1
-                // The engine's patch from the replaced groups is the diff from the old display.
-                var fromReplaced = PatchWriter()
-                previous.patch(replaced: replaced, at: "", into: &fromReplaced)
-                #expect(fromReplaced.operations == previous.patch(from: old, at: ""), "step \(step): \(action)")
-            } else {
-                kept = DirectoryScene.render(state, memo: &memo)
-            }
+            var patch = PatchWriter()
+            let (model, inPlace) = DirectoryScene.refresh(state, memo: &memo, display: &previous, path: "", into: &patch)
+            if inPlace { updatedInPlace += 1 }
+            let kept = (model: model, display: previous)
+            #expect(patch.operations == JSONPatch.diff(from: old.json, to: previous.json), "step \(step)")
             let fresh = DirectoryScene.render(state)
             #expect(kept.display.json == fresh.display.json, "step \(step): \(action)")
             #expect(kept.model == fresh.model, "step \(step): \(action)")
-            reusedGroups += kept.display.groups.filter { g in before.contains { $0 === g } }.count
-            previous = kept.display
+            reusedGroups += kept.display.groups.filter { g in old.groups.contains { $0 === g } }.count
         }
         #expect(reusedGroups > 10_000, "the memo should serve most groups")
         #expect(updatedInPlace > 200, "taps on rows and commands that change nothing should update the last render in place")

@@ -31,23 +31,16 @@ struct HooMemoTests {
                 _ = try? HooFixture.pan(&state, phases[random.below(phases.count)], point.x, point.y, t: t, clock: clock)
             }
             // As the engine does: update the last render in place when the scene can, else render.
-            let kept: (model: JSON, display: DisplayList)
             let old = previous
-            if let (model, replaced) = HooScene.updateLastRender(state, memo: &memo, display: &previous) {
-                kept = (model, previous)
-                updatedInPlace += 1
-                // The engine's patch from the replaced groups is the diff from the old display.
-                var fromReplaced = PatchWriter()
-                previous.patch(replaced: replaced, at: "", into: &fromReplaced)
-                #expect(fromReplaced.operations == previous.patch(from: old, at: ""), "step \(step)")
-            } else {
-                kept = HooScene.render(state, memo: &memo)
-            }
+            var patch = PatchWriter()
+            let (model, inPlace) = HooScene.refresh(state, memo: &memo, display: &previous, path: "", into: &patch)
+            if inPlace { updatedInPlace += 1 }
+            let kept = (model: model, display: previous)
+            #expect(patch.operations == JSONPatch.diff(from: old.json, to: previous.json), "step \(step)")
             let fresh = HooScene.render(state)
             #expect(kept.display.json == fresh.display.json, "step \(step)")
             #expect(kept.model == fresh.model, "step \(step)")
             reusedGroups += kept.display.groups.filter { g in old.groups.contains { $0 === g } }.count
-            previous = kept.display
         }
         #expect(reusedGroups > 10_000, "the memo should serve most groups")
         #expect(updatedInPlace > 200, "taps, scrub steps and commands that change nothing should update the last render in place")

@@ -66,6 +66,22 @@ extension Scene where Memo == Void {
 }
 
 extension Scene {
+    /// Brings `display`, the last render as the engine holds it, up to `state` and writes the
+    /// display's operations (at `path`) into `patch`: in place when the scene can update its
+    /// last render, otherwise by rendering through the memo and diffing. Returns the model, and
+    /// whether the display was updated in place. The engine's one way to render.
+    public static func refresh(_ state: State, memo: inout Memo, display: inout DisplayList, path: String,
+                               into patch: inout PatchWriter) -> (model: JSON, inPlace: Bool) {
+        if let (model, replaced) = updateLastRender(state, memo: &memo, display: &display) {
+            display.patch(replaced: replaced, at: path, into: &patch)
+            return (model, true)
+        }
+        let (model, next) = render(state, memo: &memo)
+        next.patch(from: display, at: path, into: &patch)
+        display = next.withLooseNodesSorted()
+        return (model, false)
+    }
+
     public static func updateLastRender(_ state: State, memo: inout Memo, display: inout DisplayList) -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
         nil
     }

@@ -253,20 +253,12 @@ public final class Engine {
     func commit() -> (rev: Int, patch: PatchWriter) {
         var patch = PatchWriter()
         let model: JSON
-        if scene != nil, let (updated, replaced) = scene!.updateLastRender(display: &display) {
-            // The scene changed a few groups of the display in place.
-            model = updated
-            display.patch(replaced: replaced, at: "/display", into: &patch)
+        if scene != nil {
+            model = scene!.refresh(display: &display, into: &patch)
         } else {
-            let next: DisplayList
-            if scene != nil {
-                (model, next) = scene!.render()
-            } else {
-                (model, next) = (.object(JSONObject()), DisplayList())
-            }
-            next.patch(from: display, at: "/display", into: &patch)
-            // Keep the new render even when nothing changed: its groups are the ones the memo holds.
-            display = next.withLooseNodesSorted()
+            model = .object(JSONObject())
+            DisplayList().patch(from: display, at: "/display", into: &patch)
+            display = DisplayList()
         }
         let sceneName: JSON = scene.map { .string($0.name) } ?? .null
         JSONPatch.diff(renderedModel, model, path: Engine.modelPath, into: &patch)

@@ -6,10 +6,9 @@ protocol OpenScene {
     /// Applies an action. Scenes validate before they mutate, so a thrown error leaves the state
     /// as it was (see ``Scene/reduce(_:_:environment:)``).
     mutating func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
-    /// Renders through the scene's memo, which this value keeps.
-    mutating func render() -> (model: JSON, display: DisplayList)
-    /// Updates the last render in place when the scene can (see ``Scene/updateLastRender(_:memo:display:)``).
-    mutating func updateLastRender(display: inout DisplayList) -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])?
+    /// Brings `display` up to the state through the scene's memo, which this value keeps, and
+    /// writes its operations into `patch` (see ``Scene/refresh(_:memo:display:path:into:)``).
+    mutating func refresh(display: inout DisplayList, into patch: inout PatchWriter) -> JSON
     /// Forgets what the memo remembers (the next render builds everything).
     mutating func resetMemo()
     /// An image of the open state, read when asked for (see ``Scene/asset(_:in:environment:)``).
@@ -29,10 +28,8 @@ struct SceneHost<S: Scene>: OpenScene {
         try S.reduce(&state, action, environment: environment)
     }
 
-    mutating func render() -> (model: JSON, display: DisplayList) { S.render(state, memo: &memo) }
-
-    mutating func updateLastRender(display: inout DisplayList) -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
-        S.updateLastRender(state, memo: &memo, display: &display)
+    mutating func refresh(display: inout DisplayList, into patch: inout PatchWriter) -> JSON {
+        S.refresh(state, memo: &memo, display: &display, path: "/display", into: &patch).model
     }
 
     mutating func resetMemo() { memo = S.newMemo() }
