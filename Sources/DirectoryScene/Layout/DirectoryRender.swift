@@ -113,9 +113,23 @@ enum DirectoryRender {
     /// Renders through `memo`: each row, each section header and the chrome are a ``NodeGroup``
     /// rebuilt only when what it shows changed, so a command costs the rows it touched.
     static func render(_ state: DirectoryState, memo: inout DirectoryMemo) -> (model: JSON, display: DisplayList) {
-        let rendered = fullRender(state, memo: &memo.groups)
-        memo.last = DirectoryLastRender(frame: DirectoryFrame(state), selectedRow: state.selectedRow, model: rendered.model)
-        return rendered
+        let viewport = state.viewport
+        let frame = listFrame(viewport)
+        let list = state.list
+        var display = DisplayList(content: ScrollContent(frame: frame, width: viewport.width, height: list.contentHeight, offsetY: state.offset))
+        display.groups.reserveCapacity(memo.groups.previousCount + 16)
+        display.add(memo.groups.group(.chrome, inputs: .chrome(tab: state.tab, viewport: viewport, indexCount: state.sectionIndex.count)) {
+            var chrome = DisplayList()
+            let background = state.tab == .recents ? M.groupedBackground : M.rowBackground
+            chrome.add("background", Node(.rect, frame: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height), style: ["background": .string(background)]))
+            addChrome(state, to: &chrome)
+            return chrome.nodes
+        })
+        addRows(state, memo: &memo.groups, to: &display)
+        memo.groups.endRender()
+        let model = model(state)
+        memo.last = DirectoryLastRender(frame: DirectoryFrame(state), selectedRow: state.selectedRow, model: model)
+        return (model, display)
     }
 
     /// When nothing but the selection changed since the last render (a tap on a row, or a
@@ -151,25 +165,6 @@ enum DirectoryRender {
     static func rowBackground(id: String, isPerson: Bool, top: Double, right: Double, selected: Bool) -> [(id: String, node: Node)] {
         [(id, Node(.rect, frame: Rect(x: 0, y: top, width: right, height: isPerson ? M.personRowHeight : M.eventRowHeight), z: 1,
                    layer: .content, style: selected ? selectedRowStyle : rowStyle))]
-    }
-
-    /// Renders every visible group, through the memo.
-    static func fullRender(_ state: DirectoryState, memo: inout DirectoryMemo.Groups) -> (model: JSON, display: DisplayList) {
-        let viewport = state.viewport
-        let frame = listFrame(viewport)
-        let list = state.list
-        var display = DisplayList(content: ScrollContent(frame: frame, width: viewport.width, height: list.contentHeight, offsetY: state.offset))
-        display.groups.reserveCapacity(memo.previousCount + 16)
-        display.add(memo.group(.chrome, inputs: .chrome(tab: state.tab, viewport: viewport, indexCount: state.sectionIndex.count)) {
-            var chrome = DisplayList()
-            let background = state.tab == .recents ? M.groupedBackground : M.rowBackground
-            chrome.add("background", Node(.rect, frame: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height), style: ["background": .string(background)]))
-            addChrome(state, to: &chrome)
-            return chrome.nodes
-        })
-        addRows(state, memo: &memo, to: &display)
-        memo.endRender()
-        return (model(state), display)
     }
 
     static func render(_ state: DirectoryState) -> (model: JSON, display: DisplayList) {

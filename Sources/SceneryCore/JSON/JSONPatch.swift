@@ -66,16 +66,6 @@ public enum JSONPatch {
         }
     }
 
-    static let operationKeys = ["op", "path", "value"]
-
-    /// One operation: `op` at `path`, with `value` for `add` and `replace`.
-    public static func operation(_ op: String, _ path: String, _ value: JSON?) -> JSON {
-        if let value {
-            return .object(JSONObject(sortedKeys: operationKeys, values: [.string(op), .string(path), value]))
-        }
-        return .object(JSONObject(sortedKeys: ["op", "path"], values: [.string(op), .string(path)]))
-    }
-
     /// Applies `patch` to `document`; atomically, since `document` is a value.
     public static func apply(_ patch: JSON, to document: JSON) throws(JSONPatchError) -> JSON {
         guard case .array(let operations) = patch else { throw .invalidOperation("a patch must be an array") }
