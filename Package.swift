@@ -28,9 +28,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What the scenes' tests share (not part of the engine).
+        .target(name: "SceneryTestSupport", dependencies: ["SceneryCore"], path: "Tests/SceneryTestSupport"),
         .testTarget(name: "SceneryCoreTests", dependencies: ["SceneryCore"]),
-        .testTarget(name: "DirectorySceneTests", dependencies: ["DirectoryScene"]),
-        .testTarget(name: "HooSceneTests", dependencies: ["HooScene", "SceneryTransport"], exclude: ["Corpus"]),
+        .testTarget(name: "DirectorySceneTests", dependencies: ["DirectoryScene", "SceneryTestSupport"]),
+        .testTarget(name: "HooSceneTests", dependencies: ["HooScene", "SceneryTransport", "SceneryTestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "ExhibitionSceneTests", dependencies: ["ExhibitionScene"]),
         .testTarget(name: "SceneryEngineTests", dependencies: ["SceneryEngine"]),
         .testTarget(name: "SceneryTransportTests", dependencies: ["SceneryTransport"]),

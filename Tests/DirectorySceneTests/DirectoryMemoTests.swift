@@ -1,4 +1,5 @@
 import Testing
+import SceneryTestSupport
 @testable import DirectoryScene
 @testable import SceneryCore
 
@@ -33,16 +34,9 @@ struct DirectoryMemoTests {
                 _ = try DirectoryScene.reduce(&state, .imageLoaded(url: url, result: result), environment: Fixture.environment)
             }
             // As the engine does: update the last render in place when the scene can, else render.
-            let old = previous
-            var patch = PatchWriter()
-            let (model, inPlace) = DirectoryScene.refresh(state, memo: &memo, display: &previous, path: "", into: &patch)
+            let (inPlace, kept) = RenderMemoCheck.step(DirectoryScene.self, state, memo: &memo, display: &previous, "step \(step): \(action)")
             if inPlace { updatedInPlace += 1 }
-            let kept = (model: model, display: previous)
-            #expect(patch.operations == JSONPatch.diff(from: old.json, to: previous.json), "step \(step)")
-            let fresh = DirectoryScene.render(state)
-            #expect(kept.display.json == fresh.display.json, "step \(step): \(action)")
-            #expect(kept.model == fresh.model, "step \(step): \(action)")
-            reusedGroups += kept.display.groups.filter { g in old.groups.contains { $0 === g } }.count
+            reusedGroups += kept
         }
         #expect(reusedGroups > 10_000, "the memo should serve most groups")
         #expect(updatedInPlace > 200, "taps on rows and commands that change nothing should update the last render in place")

@@ -1,4 +1,5 @@
 import Testing
+import SceneryTestSupport
 @testable import HooScene
 @testable import SceneryCore
 
@@ -31,16 +32,9 @@ struct HooMemoTests {
                 _ = try? HooFixture.pan(&state, phases[random.below(phases.count)], point.x, point.y, t: t, clock: clock)
             }
             // As the engine does: update the last render in place when the scene can, else render.
-            let old = previous
-            var patch = PatchWriter()
-            let (model, inPlace) = HooScene.refresh(state, memo: &memo, display: &previous, path: "", into: &patch)
+            let (inPlace, kept) = RenderMemoCheck.step(HooScene.self, state, memo: &memo, display: &previous, "step \(step)")
             if inPlace { updatedInPlace += 1 }
-            let kept = (model: model, display: previous)
-            #expect(patch.operations == JSONPatch.diff(from: old.json, to: previous.json), "step \(step)")
-            let fresh = HooScene.render(state)
-            #expect(kept.display.json == fresh.display.json, "step \(step)")
-            #expect(kept.model == fresh.model, "step \(step)")
-            reusedGroups += kept.display.groups.filter { g in old.groups.contains { $0 === g } }.count
+            reusedGroups += kept
         }
         #expect(reusedGroups > 10_000, "the memo should serve most groups")
         #expect(updatedInPlace > 200, "taps, scrub steps and commands that change nothing should update the last render in place")
