@@ -73,7 +73,7 @@ struct JSONPatchTests {
             var writer = PatchWriter()
             JSONPatch.diff(old, new, path: PatchPath(""), into: &writer)
             #expect(writer.count == patch.count)
-            #expect(writer.json.description == JSON.array(patch).description)
+            #expect(writer.json().description == JSON.array(patch).description)
         }
     }
 

@@ -39,10 +39,10 @@ public struct PatchPath: Sendable {
 
 /// The operations of an RFC 6902 patch, written straight into their canonical JSON bytes as a
 /// diff finds them: no operation objects and no path strings are built on the way to a
-/// response (``json`` hands the array to a result as ``RawJSON``). ``operations`` parses them
+/// response (``json()`` hands the array to a result as ``RawJSON``). ``operations`` parses them
 /// back for callers that want values.
 public struct PatchWriter: Sendable {
-    /// `[` and the operations' encodings, comma-separated (the closing bracket is added by ``json``).
+    /// `[` and the operations' encodings, comma-separated (the closing bracket is added by ``json()``).
     private var bytes: [UInt8] = [UInt8(ascii: "[")]
     /// How many operations were written.
     public private(set) var count = 0
@@ -99,14 +99,16 @@ public struct PatchWriter: Sendable {
         }
     }
 
-    /// The patch as a JSON array, already encoded.
-    public var json: JSON {
+    /// The patch as a JSON array, already encoded. Consumes the writer, so that the bytes are
+    /// closed in place rather than copied.
+    public consuming func json() -> JSON {
         var array = bytes
+        bytes = []
         array.append(UInt8(ascii: "]"))
         return .raw(RawJSON(canonicalBytes: array))
     }
 
-    /// The operations as values (for tests and tools; the engine sends ``json``).
+    /// The operations as values (for tests and tools; the engine sends ``json()``).
     public var operations: [JSON] {
         guard !isEmpty else { return [] }
         guard case .array(let operations)? = try? JSONParser.parse(bytes + [UInt8(ascii: "]")], maxDepth: 10_000) else {

@@ -286,7 +286,7 @@ public final class Engine {
     /// built in one go.
     func changeResult(_ extra: KeyValuePairs<String, JSON> = [:]) -> JSONObject {
         let (rev, patch) = commit()
-        var keys = ["patch", "rev"], values: [JSON] = [patch.json, .number(Double(rev))]
+        var keys = ["patch", "rev"], values: [JSON] = [patch.json(), .number(Double(rev))]
         if extra.isEmpty { return JSONObject(sortedKeys: keys, values: values) }
         keys.reserveCapacity(2 + extra.count)
         values.reserveCapacity(2 + extra.count)
@@ -372,7 +372,7 @@ public final class Engine {
         guard !patch.isEmpty else { return }
         var params = JSONObject()
         params["cause"] = .string(cause)
-        params["patch"] = patch.json
+        params["patch"] = patch.json()
         params["rev"] = .number(Double(rev))
         Engine.writeNotification("patch", params, to: &output)
     }
