@@ -141,24 +141,20 @@ enum DirectoryRender {
         guard let last = memo.last, last.frame == DirectoryFrame(state) else { return nil }
         let new = state.selectedRow
         if last.selectedRow == new { return (last.model, []) }
-        var changes: [(position: Int, replaced: NodeGroup, group: NodeGroup)] = []
+        var keys: [DirectoryGroupKey] = []
         for case .row(let tab, let isPerson, let index)? in [last.selectedRow, new] {
-            let key = DirectoryGroupKey.rowBackground(tab: tab, isPerson: isPerson, index: index)
-            let row = DirectoryGroupKey.row(tab: tab, isPerson: isPerson, index: index)
-            guard let change = memo.groups.rebuild(key, { inputs, group in
-                guard case .rowBackground(let top, let right, _) = inputs, let id = group.nodes.first?.id else { return nil }
-                let selected = row == new
-                return (.rowBackground(top: top, right: right, selected: selected),
-                        rowBackground(id: id, isPerson: isPerson, top: top, right: right, selected: selected))
-            }) else { continue }
-            // The display must be the render the memo remembers; otherwise render in full.
-            guard change.position < display.groups.count, display.groups[change.position] === change.replaced else { return nil }
-            changes.append(change)
+            keys.append(.rowBackground(tab: tab, isPerson: isPerson, index: index))
         }
-        for change in changes { display.groups[change.position] = change.group }
+        guard let replaced = memo.groups.rebuild(keys, in: &display, { key, inputs, group in
+            guard case .rowBackground(let tab, let isPerson, let index) = key, case .rowBackground(let top, let right, _) = inputs,
+                  let id = group.nodes.first?.id else { return nil }
+            let selected = DirectoryGroupKey.row(tab: tab, isPerson: isPerson, index: index) == new
+            return (.rowBackground(top: top, right: right, selected: selected),
+                    rowBackground(id: id, isPerson: isPerson, top: top, right: right, selected: selected))
+        }) else { return nil }
         let model = model(state)
         memo.last = DirectoryLastRender(frame: last.frame, selectedRow: new, model: model)
-        return (model, changes.map { ($0.position, $0.replaced) })
+        return (model, replaced)
     }
 
     /// The background node of a row (its id is the row's id), which shows whether the row is selected.

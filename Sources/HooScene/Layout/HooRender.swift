@@ -114,19 +114,12 @@ enum HooRender {
                 keys.append(.setColor(set: ref.set))
             }
         }
-        var changes: [(position: Int, replaced: NodeGroup, group: NodeGroup)] = []
-        for key in keys {
-            guard let change = memo.groups.rebuild(key, { old, _ in
-                let new = inputs(key, state)
-                return new == old ? nil : (new, nodes(key, new))
-            }) else { continue }
-            // The display must be the render the memo remembers; otherwise render in full.
-            guard change.position < display.groups.count, display.groups[change.position] === change.replaced else { return nil }
-            changes.append(change)
-        }
-        for change in changes { display.groups[change.position] = change.group }
+        guard let replaced = memo.groups.rebuild(keys, in: &display, { key, old, _ in
+            let new = inputs(key, state)
+            return new == old ? nil : (new, nodes(key, new))
+        }) else { return nil }
         memo.last = (last.frame, state.selection)
-        return (model(state), changes.map { ($0.position, $0.replaced) })
+        return (model(state), replaced)
     }
 
     /// What the group `key` is built from in `state`. Cells and colour names out of the

@@ -169,22 +169,30 @@ public struct RenderMemo<Key: Hashable, Inputs: Equatable> {
         return group
     }
 
-    /// Rebuilds the last render's group for `key` (after ``endRender()``), for a scene that
-    /// patches its last render instead of rendering again: `rebuild` gets the inputs the group
-    /// was built from and the group, and returns the new inputs and nodes (nil keeps the group). Returns the
-    /// group's position among the last render's groups, in the order they were asked for, the
-    /// group it replaced and the new one; nil when the last render had no group for `key` or
-    /// `rebuild` declined.
+    /// Rebuilds groups of the last render (after ``endRender()``) both here and in `display`,
+    /// the engine's copy of that render, for a scene that updates it in place instead of
+    /// rendering again (see ``Scene/updateLastRender(_:memo:display:)``). For each of `keys` the
+    /// last render had, `rebuild` gets the key, the inputs its group was built from and the
+    /// group, and returns the new inputs and nodes (nil keeps the group). Returns the groups
+    /// replaced, by position in `display`; nil when `display` is not the last render, and then
+    /// `display` is left as it was (the memo holds the new groups, which a render reuses).
     @inlinable
-    public mutating func rebuild(_ key: Key, _ rebuild: (Inputs, NodeGroup) -> (Inputs, [(id: String, node: Node)])?)
-        -> (position: Int, replaced: NodeGroup, group: NodeGroup)? {
-        var position = 0
-        while position < previous.count && previous[position].key != key { position += 1 }
-        guard position < previous.count, let (inputs, nodes) = rebuild(previous[position].inputs, previous[position].group) else { return nil }
-        let replaced = previous[position].group
-        let group = NodeGroup(nodes)
-        previous[position] = Entry(key: key, inputs: inputs, group: group)
-        return (position, replaced, group)
+    public mutating func rebuild(_ keys: [Key], in display: inout DisplayList,
+                                 _ rebuild: (Key, Inputs, NodeGroup) -> (Inputs, [(id: String, node: Node)])?) -> [(position: Int, group: NodeGroup)]? {
+        var changes: [(position: Int, replaced: NodeGroup, group: NodeGroup)] = []
+        for key in keys {
+            var position = 0
+            while position < previous.count && previous[position].key != key { position += 1 }
+            guard position < previous.count else { continue }
+            let replaced = previous[position].group
+            guard let (inputs, nodes) = rebuild(key, previous[position].inputs, replaced) else { continue }
+            guard position < display.groups.count, display.groups[position] === replaced else { return nil }
+            let group = NodeGroup(nodes)
+            previous[position] = Entry(key: key, inputs: inputs, group: group)
+            changes.append((position, replaced, group))
+        }
+        for change in changes { display.groups[change.position] = change.group }
+        return changes.map { ($0.position, $0.replaced) }
     }
 
     /// Ends a render: what it did not ask for is forgotten.
