@@ -31,6 +31,7 @@ private func load(_ files: [String: [UInt8]], _ path: String = "sets", progress:
     let path = HooTestSupport.realSets
     let result = HooSetLoader.load(path: path, context: HooTestSupport.context(HooTestSupport.liveEnvironment(), progress: progress))
     #expect(result.failures == [])
+    try #require(result.sets.count == 9, "the nine real sets are read from ../shared/seed-data beside the checkout")
     #expect(result.sets.map(\.number) == Array(1...9))
     #expect(result.sets.map(\.color) == realColors)
     #expect(result.sets.map(\.hoos.count) == realCounts)
