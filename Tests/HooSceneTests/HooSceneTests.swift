@@ -168,7 +168,13 @@ struct HooTapTests {
         // Yellow 3 is cell 16: row 4, column 0, as in guides.png.
         #expect(nodes["selection.disc"]?.frame == Rect(x: 2 + 4.5, y: 7 + 4 * 79 + 4.5, width: 70, height: 70))
         #expect(nodes["selection.disc"]?.style["background"] == "#4100B2")
-        #expect(nodes["cell.2.3"] != nil && nodes["cell.2.3.label"] == nil)
+        // The number stays, under the disc, which covers its box whole (every corner inside the circle).
+        let disc = try #require(nodes["selection.disc"]), label = try #require(nodes["cell.2.3.label"])
+        #expect(nodes["cell.2.3"] != nil && disc.z > label.z && disc.kind == .circle)
+        let box = label.frame, radius = disc.frame.width / 2
+        for (x, y) in [(box.x, box.y), (box.maxX, box.y), (box.x, box.maxY), (box.maxX, box.maxY)] {
+            #expect(((x - disc.frame.centerX) * (x - disc.frame.centerX) + (y - disc.frame.centerY) * (y - disc.frame.centerY)).squareRoot() < radius)
+        }
         #expect(nodes["header"]?.image == "hoo.load.1.set.2.header.2")
         #expect(nodes["bottom.title"]?.text.map(\.text) == ["Title 2.3"])
         #expect(nodes["bottom.title"]?.text.first?.size == 36)

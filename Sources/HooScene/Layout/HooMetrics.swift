@@ -61,6 +61,10 @@ public enum HooMetrics {
     /// Selection disc: 70x70 pt, `#4100B2`, centred in the selected cell, in place of the number.
     public static let discSize: Double = 70
     public static let discColor = "#4100B2"
+    /// The number's box: 48x48 pt centred in the cell, inside the disc's circle (its corners are
+    /// 34 pt from the centre, the disc's radius is 35), so the disc drawn over a selected cell
+    /// covers the number whole; a number too long for it is truncated at the tail.
+    public static let numberBox: Double = 48
 
     // MARK: Bottom area
 

@@ -26,8 +26,8 @@ struct HooFrame: Equatable {
 }
 
 /// A node group of the Hoo screen. Groups are split so that the ones a tap changes cover ranges
-/// of ids that do not interleave (`bottom.*`, `cell.S.H*`, `header`, `overlay`,
-/// `selection.disc`, `set.S.color`): the engine then diffs each on its own. The disc and the
+/// of ids that do not interleave (`bottom.*`, `header`, `overlay`, `selection.disc`,
+/// `set.S.color`): the engine then diffs each on its own. The disc and the
 /// colour names are groups whether or not they show anything, so that a tap only replaces
 /// groups and never adds or removes one.
 public enum HooGroupKey: Hashable, Sendable {
@@ -41,7 +41,8 @@ public enum HooGroupKey: Hashable, Sendable {
     case overlay
     /// The selection disc, on the selected cell when it is among the rendered cells.
     case disc
-    /// The cell at this position of the flow across all sets: its circle and number.
+    /// The cell at this position of the flow across all sets: its circle and number (the
+    /// selection does not change it: the disc is drawn over the number).
     case cell(index: Int)
     /// The colour name on the first cell of a set (empty while that cell is selected).
     case setColor(set: Int)
@@ -57,8 +58,8 @@ public enum HooGroupInputs: Equatable, Sendable {
     case overlay(viewport: Viewport, asset: String?)
     /// The selected cell's frame, nil when it is not rendered.
     case disc(cellFrame: Rect?)
-    /// A cell, which shows its number unless it is selected.
-    case cell(frame: Rect, set: Int, hoo: Int, selected: Bool)
+    /// A cell: its circle and its number.
+    case cell(frame: Rect, set: Int, hoo: Int)
     /// The first cell's frame and the set's colour name; hidden while that cell is selected.
     case setColor(cellFrame: Rect, color: String, hidden: Bool)
 }
@@ -99,20 +100,18 @@ enum HooRender {
     }
 
     /// When only the selection changed since the last render (a tap, a scrub step), updates
-    /// the last render in place: the chrome that shows the selection, the disc, and the cells
-    /// and colour names of the Hoo that was selected and of the one that is now. No other cell
-    /// is looked at. `nil` otherwise, or when `display` is not the memo's last render.
+    /// the last render in place: the chrome that shows the selection, the disc, and the colour
+    /// names of the Hoo that was selected and of the one that is now (when either is the first
+    /// of its set). No cell is looked at: the disc covers the selected cell's number. `nil`
+    /// otherwise, or when `display` is not the memo's last render.
     static func updateLastRender(_ state: HooState, memo: inout HooMemo, display: inout DisplayList)
         -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
         guard let last = memo.last, last.frame == HooFrame(state) else { return nil }
         if last.selection == state.selection { return (model(state), []) }
         var keys: [HooGroupKey] = [.header, .bottomText, .overlay, .disc]
         for ref in [last.selection, state.selection] {
-            guard let ref, let index = state.catalog.index(of: ref) else { continue }
-            keys.append(.cell(index: index))
-            if state.catalog.location(ofIndex: index)?.hoo == 0 {
-                keys.append(.setColor(set: ref.set))
-            }
+            guard let ref, let index = state.catalog.index(of: ref), state.catalog.location(ofIndex: index)?.hoo == 0 else { continue }
+            keys.append(.setColor(set: ref.set))
         }
         guard let replaced = memo.groups.rebuild(keys, in: &display, { key, old, _ in
             let new = inputs(key, state)
@@ -149,7 +148,7 @@ enum HooRender {
         case .cell(let index):
             let (s, h) = state.catalog.location(ofIndex: index) ?? (0, 0)
             let set = state.catalog.sets[s].number, hoo = state.catalog.sets[s].hoos[h].number
-            return .cell(frame: state.grid.cellFrame(index), set: set, hoo: hoo, selected: state.selection == HooRef(set: set, hoo: hoo))
+            return .cell(frame: state.grid.cellFrame(index), set: set, hoo: hoo)
         case .setColor(let number):
             let s = state.catalog.setIndex(number: number) ?? 0
             let first = state.catalog.sets[s].hoos[0].number
@@ -181,16 +180,17 @@ enum HooRender {
         case (_, .overlay(let viewport, let asset?)):
             return [("overlay", Node(.image, frame: HooScreenLayout(viewport).overlayFrame, z: M.zOverlay, style: imageStyle, image: asset))]
         case (_, .disc(let cell?)):
-            // The disc takes the number's place and covers the colour name.
+            // Drawn over the cell's number and colour name (z): it covers the number whole (a
+            // few digits, centred); the colour name, which may be longer, is left out instead.
             let inset = (M.cellSize - M.discSize) / 2
-            return [("selection.disc", Node(.circle, frame: Rect(x: cell.x + inset, y: cell.y + inset, width: M.discSize, height: M.discSize),
+            return [("selection.disc", Node(.circle, frame: cell.inset(dx: inset, dy: inset),
                                             z: M.zDisc, layer: .content, style: discStyle))]
-        case (_, .cell(let frame, let set, let hoo, let selected)):
+        case (_, .cell(let frame, let set, let hoo)):
             let id = "cell.\(set).\(hoo)"
             let circle = Node(.circle, frame: frame, z: M.zCell, layer: .content, style: cellStyle)
-            if selected { return [(id, circle)] }
+            let inset = (M.cellSize - M.numberBox) / 2
             return [(id, circle),
-                    (id + ".label", Node(.text, frame: frame, z: M.zCellText, layer: .content, style: numberStyle,
+                    (id + ".label", Node(.text, frame: frame.inset(dx: inset, dy: inset), z: M.zCellText, layer: .content, style: numberStyle,
                                          text: [TextRun(String(hoo), font: M.mediumFont, size: M.numberSize, weight: "medium", color: M.textColor)]))]
         case (.setColor(let set), .setColor(let cell, let color, false)):
             // Turned to read bottom to top: the frame is the upright box on screen.
@@ -263,13 +263,13 @@ enum HooRender {
             while h >= catalog.sets[s].hoos.count { s += 1; h = 0 }
             let setNumber = catalog.sets[s].number, hooNumber = catalog.sets[s].hoos[h].number
             let frame = grid.cellFrame(index)
-            let isSelected = selected == HooRef(set: setNumber, hoo: hooNumber)
-            let inputs = HooGroupInputs.cell(frame: frame, set: setNumber, hoo: hooNumber, selected: isSelected)
+            let inputs = HooGroupInputs.cell(frame: frame, set: setNumber, hoo: hooNumber)
             let key = HooGroupKey.cell(index: index)
             display.add(memo.reuse(key, inputs: inputs) ?? memo.store(key, inputs: inputs, nodes: nodes(key, inputs)))
             if h == 0 {
                 let colorKey = HooGroupKey.setColor(set: setNumber)
-                let colorInputs = HooGroupInputs.setColor(cellFrame: frame, color: catalog.sets[s].color, hidden: isSelected)
+                let colorInputs = HooGroupInputs.setColor(cellFrame: frame, color: catalog.sets[s].color,
+                                                          hidden: selected == HooRef(set: setNumber, hoo: hooNumber))
                 display.add(memo.reuse(colorKey, inputs: colorInputs) ?? memo.store(colorKey, inputs: colorInputs, nodes: nodes(colorKey, colorInputs)))
             }
             h += 1

@@ -39,6 +39,19 @@ public struct Rect: Equatable, Sendable {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
     }
 
+    public var centerX: Double { x + width / 2 }
+    public var centerY: Double { y + height / 2 }
+
+    /// The rectangle shrunk by `dx` on the left and right and `dy` at the top and bottom; a side
+    /// that would go negative collapses to the centre line.
+    public func inset(dx: Double, dy: Double) -> Rect {
+        let w = width - 2 * dx, h = height - 2 * dy
+        return Rect(x: w >= 0 ? x + dx : centerX, y: h >= 0 ? y + dy : centerY, width: max(0, w), height: max(0, h))
+    }
+
+    /// The rectangle grown by `d` on every side.
+    public func outset(_ d: Double) -> Rect { Rect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
+
     public var json: JSON {
         .array([.number(roundPoint(x)), .number(roundPoint(y)), .number(roundPoint(width)), .number(roundPoint(height))])
     }
