@@ -99,6 +99,24 @@ struct CanonicalJSONTests {
         #expect(JSON.number(value).description == text)
     }
 
+    @Test("writes every non-integral number as Swift's shortest round-trip form, the fast path for thousandths included")
+    func numbersMatchTheShortestForm() {
+        var random = SeededRandom(seed: 7)
+        func uniform() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
+        var values: [Double] = [0.5, -0.5, 0.001, -0.001, 0.125, 29.5, 35.75, 999_999_999.999, 1e9 + 0.5, 0.1 + 0.2, 1e-5, 5e-324,
+                                Double.ulpOfOne, 1 / 3, 123_456.789_5, -1e15 + 0.5]
+        for _ in 0..<20_000 {
+            let thousandths = (uniform() * 2e9 - 1e9).rounded()
+            values.append(roundPoint(thousandths / 1000 * (uniform() < 0.5 ? 1 : 1e-3)))
+            var scale = 1e-15
+            for _ in 0..<Int(uniform() * 30) { scale *= 10 }
+            values.append((uniform() - 0.5) * scale)
+        }
+        for value in values where value.rounded() != value {
+            #expect(JSON.number(value).description == value.description, "\(value)")
+        }
+    }
+
     @Test("round-trips through the parser")
     func roundTrip() throws {
         let text = #"{"a":[1,2.5,"x\n\"y"],"b":{"c":true}}"#

@@ -95,8 +95,12 @@ public struct CanonicalJSON {
             out.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
         }
 
+        @inline(__always)
         private mutating func reserve(_ extra: Int) {
-            guard count + extra > capacity else { return }
+            if count + extra > capacity { grow(extra) }
+        }
+
+        private mutating func grow(_ extra: Int) {
             let newCapacity = max(capacity * 2, count + extra)
             let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
             newBase.update(from: base, count: count)
@@ -152,28 +156,55 @@ public struct CanonicalJSON {
         }
 
         mutating func number(_ number: Double) {
-            if number.rounded() == number && abs(number) < 9_007_199_254_740_992 {
-                var value = Int64(number)
+            guard abs(number) < 9_007_199_254_740_992 else {
+                // Infinities and NaN are not representable in JSON; the engine never produces
+                // them, but stays valid.
+                if number.isFinite { var text = number.description; text.withUTF8 { bytes($0) } } else { ascii("null") }
+                return
+            }
+            if let value = Int64(exactly: number) {
                 if value == 0 { byte(UInt8(ascii: "0")); return }
-                reserve(21)
-                if value < 0 { byte(UInt8(ascii: "-")); value = -value }
-                var digits = 0
-                var rest = value
-                while rest > 0 { digits += 1; rest /= 10 }
-                var i = count + digits - 1
-                while value > 0 {
-                    base[i] = UInt8(value % 10) + 0x30
-                    value /= 10
+                if value < 0 { byte(UInt8(ascii: "-")) }
+                digits(value.magnitude)
+                return
+            }
+            // Thousandths (every point value a scene writes: frames are rounded to them): the
+            // decimal `k / 1000` has at most 12 significant digits, so it is the only decimal
+            // that short naming this double, which is what the shortest round-trip form prints.
+            let thousandths = (number * 1000).rounded()
+            if abs(number) < 1e9 && thousandths / 1000 == number, let k = Int64(exactly: thousandths) {
+                if k < 0 { byte(UInt8(ascii: "-")) }
+                let magnitude = k.magnitude
+                digits(magnitude / 1000)
+                var fraction = magnitude % 1000, width = 3
+                while fraction % 10 == 0 { fraction /= 10; width -= 1 }
+                reserve(4)
+                base[count] = UInt8(ascii: ".")
+                var i = count + width
+                while i > count {
+                    base[i] = UInt8(fraction % 10) + 0x30
+                    fraction /= 10
                     i -= 1
                 }
-                count += digits
-            } else if number.isFinite {
-                var text = number.description
-                text.withUTF8 { bytes($0) }
-            } else {
-                // Not representable in JSON; the engine never produces it, but stay valid.
-                ascii("null")
+                count += width + 1
+                return
             }
+            var text = number.description
+            text.withUTF8 { bytes($0) }
+        }
+
+        /// The decimal digits of `value` (`0` for zero).
+        private mutating func digits(_ value: UInt64) {
+            var length = 1, rest = value / 10
+            while rest > 0 { length += 1; rest /= 10 }
+            reserve(length)
+            var i = count + length - 1, value = value
+            repeat {
+                base[i] = UInt8(value % 10) + 0x30
+                value /= 10
+                i -= 1
+            } while value > 0
+            count += length
         }
 
         /// A pointer's text inside a JSON string (no quotes): `escapingTokens` also turns `~`
