@@ -115,7 +115,7 @@ public enum HooScene: Scene {
     /// Images of loaded sets (`hoo.load.L.set.S.header.X`, `hoo.load.L.set.S.hoo.H`), read from
     /// their file or archive entry when asked for.
     public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? {
-        guard let asset = HooAssetID.asset(id, in: state.catalog) else { return nil }
+        guard let asset = HooImageName.asset(id, in: state.catalog) else { return nil }
         if case .builtin(let name) = asset { return HooImages.image(name) }
         let bytes = try HooAssetReader.read(asset, environment: environment)
         guard let image = ImageData.sniff(bytes) else {

@@ -56,10 +56,16 @@ public struct HooState: Sendable {
         return grid.index(atContent: Point(x: point.x - frame.x, y: point.y - frame.y + offset))
     }
 
+    /// Where the selected Hoo is in the catalog (nil with no selection).
+    public var selected: HooLocation? { selection.flatMap { catalog.locate($0) } }
+
     /// The set whose header shows: the selected Hoo's, else the set of the first Hoo in the row
     /// at the top edge of the grid's visible area.
-    public var headerSetIndex: Int? {
-        if let selection, let (set, _) = catalog.hoo(selection) { return set }
+    public var headerSetIndex: Int? { headerSetIndex(selected: selected) }
+
+    /// The same, with the selection already located.
+    func headerSetIndex(selected: HooLocation?) -> Int? {
+        if let selected { return selected.set }
         let grid = grid
         guard grid.count > 0 else { return nil }
         let row = min(max(0, grid.row(atContentY: offset)), grid.rows - 1)

@@ -53,9 +53,9 @@ public enum HooGroupKey: Hashable, Sendable {
 public enum HooGroupInputs: Equatable, Sendable {
     /// Background, logo and lines.
     case chrome(viewport: Viewport)
-    case header(viewport: Viewport, asset: String?)
+    case header(viewport: Viewport, image: HooImageName?)
     case bottomText(viewport: Viewport, title: String?, poemLine: String?)
-    case overlay(viewport: Viewport, asset: String?)
+    case overlay(viewport: Viewport, image: HooImageName?)
     /// The selected cell's frame, nil when it is not rendered.
     case disc(cellFrame: Rect?)
     /// A cell: its circle and its number.
@@ -89,14 +89,15 @@ enum HooRender {
         var display = DisplayList(content: ScrollContent(frame: layout.gridFrame, width: state.viewport.width,
                                                          height: grid.contentHeight, offsetY: state.offset))
         display.groups.reserveCapacity(memo.groups.previousCount + 16)
+        let selected = state.selected
         for key in [HooGroupKey.chrome, .header, .bottomText, .overlay, .disc] {
-            let inputs = self.inputs(key, state)
+            let inputs = self.inputs(key, state, selected: selected)
             display.add(memo.groups.group(key, inputs: inputs) { nodes(key, inputs) })
         }
         addCells(state, grid: grid, memo: &memo.groups, to: &display)
         memo.groups.endRender()
         memo.last = (HooFrame(state), state.selection)
-        return (model(state), display)
+        return (model(state, selected: selected), display)
     }
 
     /// When only the selection changed since the last render (a tap, a scrub step), updates
@@ -107,43 +108,43 @@ enum HooRender {
     static func updateLastRender(_ state: HooState, memo: inout HooMemo, display: inout DisplayList)
         -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
         guard let last = memo.last, last.frame == HooFrame(state) else { return nil }
-        if last.selection == state.selection { return (model(state), []) }
+        let selected = state.selected
+        if last.selection == state.selection { return (model(state, selected: selected), []) }
         var keys: [HooGroupKey] = [.header, .bottomText, .overlay, .disc]
-        for ref in [last.selection, state.selection] {
-            guard let ref, let index = state.catalog.index(of: ref), state.catalog.location(ofIndex: index)?.hoo == 0 else { continue }
-            keys.append(.setColor(set: ref.set))
+        for location in [last.selection.flatMap { state.catalog.locate($0) }, selected] {
+            guard let location, location.hoo == 0 else { continue }
+            keys.append(.setColor(set: location.ref.set))
         }
         guard let replaced = memo.groups.rebuild(keys, in: &display, { key, old, _ in
-            let new = inputs(key, state)
+            let new = inputs(key, state, selected: selected)
             return new == old ? nil : (new, nodes(key, new))
         }) else { return nil }
         memo.last = (last.frame, state.selection)
-        return (model(state), replaced)
+        return (model(state, selected: selected), replaced)
     }
 
-    /// What the group `key` is built from in `state`. Cells and colour names out of the
+    /// What the group `key` is built from in `state`, whose selection is at `selected`
+    /// (``HooState/selected``, looked up once per render). Cells and colour names out of the
     /// rendered band are asked for only by ``updateLastRender(_:memo:display:)``, which finds
     /// no group for them and leaves them be.
-    static func inputs(_ key: HooGroupKey, _ state: HooState) -> HooGroupInputs {
+    static func inputs(_ key: HooGroupKey, _ state: HooState, selected: HooLocation?) -> HooGroupInputs {
         let viewport = state.viewport
         switch key {
         case .chrome:
             return .chrome(viewport: viewport)
         case .header:
-            return .header(viewport: viewport, asset: state.headerSetIndex.flatMap { headerAsset(state, setIndex: $0) })
+            return .header(viewport: viewport, image: state.headerSetIndex(selected: selected).flatMap { headerImage(state, setIndex: $0) })
         case .bottomText:
-            let hoo = state.selection.flatMap { state.catalog.hoo($0) }?.1
+            let hoo = selected.map { state.catalog[$0] }
             return .bottomText(viewport: viewport, title: hoo?.title, poemLine: hoo?.poemLine)
         case .overlay:
-            let asset = state.selection.flatMap { ref -> String? in
-                guard let (s, hoo) = state.catalog.hoo(ref), let image = hoo.image else { return nil }
-                return HooAssetID.hoo(image, set: ref.set, hoo: hoo.number, load: state.catalog.loads[s])
+            let image = selected.flatMap { location -> HooImageName? in
+                guard let asset = state.catalog[location].image else { return nil }
+                return HooImageName(hoo: asset, set: location.ref.set, hoo: location.ref.hoo, load: state.catalog.loads[location.set])
             }
-            return .overlay(viewport: viewport, asset: asset)
+            return .overlay(viewport: viewport, image: image)
         case .disc:
-            guard let ref = state.selection, let index = state.catalog.index(of: ref), renderedCells(state).contains(index) else {
-                return .disc(cellFrame: nil)
-            }
+            guard let index = selected?.index, renderedCells(state).contains(index) else { return .disc(cellFrame: nil) }
             return .disc(cellFrame: state.grid.cellFrame(index))
         case .cell(let index):
             let (s, h) = state.catalog.location(ofIndex: index) ?? (0, 0)
@@ -151,10 +152,8 @@ enum HooRender {
             return .cell(frame: state.grid.cellFrame(index), set: set, hoo: hoo)
         case .setColor(let number):
             let s = state.catalog.setIndex(number: number) ?? 0
-            let first = state.catalog.sets[s].hoos[0].number
-            let index = state.catalog.index(of: HooRef(set: number, hoo: first)) ?? 0
-            return .setColor(cellFrame: state.grid.cellFrame(index), color: state.catalog.sets[s].color,
-                             hidden: state.selection == HooRef(set: number, hoo: first))
+            return .setColor(cellFrame: state.grid.cellFrame(state.catalog.starts[s]), color: state.catalog.sets[s].color,
+                             hidden: selected.map { $0.set == s && $0.hoo == 0 } ?? false)
         }
     }
 
@@ -168,17 +167,17 @@ enum HooRender {
                                          style: ["background": .string(M.background)]))
             addChrome(layout: layout, to: &nodes)
             return nodes.nodes
-        case (_, .header(let viewport, let asset)):
-            guard let asset else { return [] }
-            return [("header", Node(.image, frame: HooScreenLayout(viewport).headerFrame, z: M.zChrome, style: headerStyle, image: asset))]
+        case (_, .header(let viewport, let image)):
+            guard let image else { return [] }
+            return [("header", Node(.image, frame: HooScreenLayout(viewport).headerFrame, z: M.zChrome, style: headerStyle, image: image.id))]
         case (_, .bottomText(let viewport, let title?, let poemLine?)):
             let layout = HooScreenLayout(viewport)
             return [("bottom.title", Node(.text, frame: layout.titleFrame, z: M.zChrome, style: bottomTextStyle,
                                           text: [TextRun(title, font: M.mediumFont, size: M.titleSize, weight: "medium", color: M.textColor)])),
                     ("bottom.poem", Node(.text, frame: layout.poemFrame, z: M.zChrome, style: bottomTextStyle,
                                          text: [TextRun(poemLine, font: M.lightFont, size: M.poemSize, weight: "light", color: M.textColor)]))]
-        case (_, .overlay(let viewport, let asset?)):
-            return [("overlay", Node(.image, frame: HooScreenLayout(viewport).overlayFrame, z: M.zOverlay, style: imageStyle, image: asset))]
+        case (_, .overlay(let viewport, let image?)):
+            return [("overlay", Node(.image, frame: HooScreenLayout(viewport).overlayFrame, z: M.zOverlay, style: imageStyle, image: image.id))]
         case (_, .disc(let cell?)):
             // Drawn over the cell's number and colour name (z): it covers the number whole (a
             // few digits, centred); the colour name, which may be longer, is left out instead.
@@ -223,18 +222,21 @@ enum HooRender {
     static let selectionKeys = ["color", "hoo", "index", "poemLine", "set", "title"]
     static let countsKeys = ["hoos", "sets"]
 
-    static func model(_ state: HooState) -> JSON {
+    /// The model of `state`, whose selection is at `selected` (``HooState/selected``).
+    static func model(_ state: HooState, selected: HooLocation?) -> JSON {
         var selection = JSON.null
-        if let ref = state.selection, let index = state.catalog.index(of: ref), let (s, hoo) = state.catalog.hoo(ref) {
+        if let selected {
+            let hoo = state.catalog[selected], ref = selected.ref
             selection = .object(JSONObject(sortedKeys: selectionKeys, values: [
-                .string(state.catalog.sets[s].color), .number(ref.hoo), .number(index), .string(hoo.poemLine), .number(ref.set), .string(hoo.title),
+                .string(state.catalog.sets[selected.set].color), .number(ref.hoo), .number(selected.index), .string(hoo.poemLine),
+                .number(ref.set), .string(hoo.title),
             ]))
         }
         return .object(JSONObject(sortedKeys: modelKeys, values: [
             .number(state.grid.columns),
             .object(JSONObject(sortedKeys: countsKeys, values: [.number(state.catalog.count), .number(state.catalog.sets.count)])),
             .bool(state.deceleration != nil),
-            state.headerSetIndex.map { .number(state.catalog.sets[$0].number) } ?? .null,
+            state.headerSetIndex(selected: selected).map { .number(state.catalog.sets[$0].number) } ?? .null,
             state.loadErrorsJSON,
             state.loading.map { ["path": .string($0.path)] } ?? .null,
             .number(roundPoint(state.maxOffset)),
@@ -286,28 +288,48 @@ enum HooRender {
 
     /// The header image for the viewport's scale: the smallest variant at least as sharp as the
     /// screen, else the sharpest there is.
-    static func headerAsset(_ state: HooState, setIndex s: Int) -> String? {
+    static func headerImage(_ state: HooState, setIndex s: Int) -> HooImageName? {
         let set = state.catalog.sets[s]
         let wanted = Int(state.viewport.scale.rounded(.up))
-        let scales = set.headers.keys.sorted()
-        guard let scale = scales.first(where: { $0 >= wanted }) ?? scales.last, let asset = set.headers[scale] else { return nil }
-        return HooAssetID.header(asset, set: set.number, scale: scale, load: state.catalog.loads[s])
+        var best: (scale: Int, asset: HooAsset)?, sharpest: (scale: Int, asset: HooAsset)?
+        for (scale, asset) in set.headers {
+            if scale >= wanted && scale < (best?.scale ?? .max) { best = (scale, asset) }
+            if scale > (sharpest?.scale ?? .min) { sharpest = (scale, asset) }
+        }
+        guard let (scale, asset) = best ?? sharpest else { return nil }
+        return HooImageName(header: asset, set: set.number, scale: scale, load: state.catalog.loads[s])
     }
 }
 
-/// Asset ids of set images. Built-in images keep their own id (`hoo.sample.3.header`); images of
-/// loaded sets are named by the load that brought the set, so a set loaded again never reuses
-/// an id whose bytes a front end may have cached: `hoo.load.2.set.3.header.2` (the `@2x`
-/// header of set 3 from the second load) and `hoo.load.2.set.3.hoo.7`.
-enum HooAssetID {
-    static func header(_ asset: HooAsset, set: Int, scale: Int, load: Int) -> String {
-        if case .builtin(let name) = asset { return name }
-        return "hoo.load.\(load).set.\(set).header.\(scale)"
+/// The asset id of a set image, kept in parts until a node needs its text: a render compares
+/// these (a few integers), and spells ``id`` only for a node that shows a different image.
+///
+/// Built-in images keep their own id (`hoo.sample.3.header`); images of loaded sets are named by
+/// the load that brought the set, so a set loaded again never reuses an id whose bytes a front
+/// end may have cached: `hoo.load.2.set.3.header.2` (the `@2x` header of set 3 from the second
+/// load) and `hoo.load.2.set.3.hoo.7`.
+public enum HooImageName: Equatable, Sendable {
+    case builtin(String)
+    case header(load: Int, set: Int, scale: Int)
+    case hoo(load: Int, set: Int, hoo: Int)
+
+    /// The header `asset` of a set at `scale`.
+    init(header asset: HooAsset, set: Int, scale: Int, load: Int) {
+        if case .builtin(let name) = asset { self = .builtin(name) } else { self = .header(load: load, set: set, scale: scale) }
     }
 
-    static func hoo(_ asset: HooAsset, set: Int, hoo: Int, load: Int) -> String {
-        if case .builtin(let name) = asset { return name }
-        return "hoo.load.\(load).set.\(set).hoo.\(hoo)"
+    /// The picture `asset` of a Hoo.
+    init(hoo asset: HooAsset, set: Int, hoo: Int, load: Int) {
+        if case .builtin(let name) = asset { self = .builtin(name) } else { self = .hoo(load: load, set: set, hoo: hoo) }
+    }
+
+    /// The asset id, as nodes and `asset.read` have it.
+    public var id: String {
+        switch self {
+        case .builtin(let name): return name
+        case .header(let load, let set, let scale): return "hoo.load.\(load).set.\(set).header.\(scale)"
+        case .hoo(let load, let set, let hoo): return "hoo.load.\(load).set.\(set).hoo.\(hoo)"
+        }
     }
 
     /// The asset an id names in `catalog`, nil when it names none.

@@ -86,8 +86,9 @@ public struct HooCatalog: Sendable {
         return low < sets.count && sets[low].number == number ? low : nil
     }
 
-    /// The flow position of a Hoo, nil when it is not loaded.
-    public func index(of ref: HooRef) -> Int? {
+    /// Where a Hoo is, nil when it is not loaded: two binary searches, by set number then by
+    /// Hoo number.
+    public func locate(_ ref: HooRef) -> HooLocation? {
         guard let s = setIndex(number: ref.set) else { return nil }
         let hoos = sets[s].hoos
         var low = 0, high = hoos.count
@@ -95,12 +96,28 @@ public struct HooCatalog: Sendable {
             let mid = (low + high) / 2
             if hoos[mid].number < ref.hoo { low = mid + 1 } else { high = mid }
         }
-        return low < hoos.count && hoos[low].number == ref.hoo ? starts[s] + low : nil
+        guard low < hoos.count && hoos[low].number == ref.hoo else { return nil }
+        return HooLocation(ref: ref, set: s, hoo: low, index: starts[s] + low)
     }
+
+    /// The flow position of a Hoo, nil when it is not loaded.
+    public func index(of ref: HooRef) -> Int? { locate(ref)?.index }
 
     /// The Hoo a reference names, with its set's index.
     public func hoo(_ ref: HooRef) -> (set: Int, hoo: Hoo)? {
-        guard let index = index(of: ref), let (s, h) = location(ofIndex: index) else { return nil }
-        return (s, sets[s].hoos[h])
+        guard let location = locate(ref) else { return nil }
+        return (location.set, sets[location.set].hoos[location.hoo])
     }
+
+    /// The Hoo at a location.
+    public subscript(location: HooLocation) -> Hoo { sets[location.set].hoos[location.hoo] }
+}
+
+/// A loaded Hoo found in a ``HooCatalog``: its reference, the index of its set in `sets`, its
+/// index in that set's `hoos`, and its position in the flow. Valid for the catalog it came from.
+public struct HooLocation: Equatable, Sendable {
+    public var ref: HooRef
+    public var set: Int
+    public var hoo: Int
+    public var index: Int
 }
