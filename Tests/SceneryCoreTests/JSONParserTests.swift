@@ -117,6 +117,41 @@ struct CanonicalJSONTests {
         }
     }
 
+    @Test("escapes quotes, backslashes and control characters at every position of strings of every length")
+    func stringEscapes() throws {
+        func reference(_ text: String) -> String {
+            var out = "\""
+            for unit in text.unicodeScalars {
+                switch unit {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case "\u{08}": out += "\\b"
+                case "\u{0C}": out += "\\f"
+                case let c where c.value < 0x20: out += "\\u00" + (c.value < 0x10 ? "0" : "") + String(c.value, radix: 16)
+                default: out.unicodeScalars.append(unit)
+                }
+            }
+            return out + "\""
+        }
+        let specials: [Character] = ["\"", "\\", "\n", "\u{01}", "\u{1F}", "é"]
+        for length in 0...40 {
+            let plain = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+            #expect(JSON.string(plain).description == reference(plain))
+            for position in 0..<length {
+                for special in specials {
+                    var characters = Array(plain)
+                    characters[position] = special
+                    let text = String(characters)
+                    #expect(JSON.string(text).description == reference(text), "\(length) \(position)")
+                    #expect(try JSONParser.parse(JSON.string(text).description) == .string(text))
+                }
+            }
+        }
+    }
+
     @Test("round-trips through the parser")
     func roundTrip() throws {
         let text = #"{"a":[1,2.5,"x\n\"y"],"b":{"c":true}}"#

@@ -236,8 +236,22 @@ public struct CanonicalJSON {
         /// A string's UTF-8 bytes between quotes, with `"`, `\\` and control characters escaped.
         mutating func utf8(_ text: UnsafeBufferPointer<UInt8>) {
             reserve(text.count + 2)
-            if text.count <= 16 {
-                // Short strings (keys, ops, most values): checked while copied, byte by byte.
+            if text.count >= 8 && text.count <= 16, let pointer = text.baseAddress {
+                // Keys, names, colours, ids: two overlapping words cover the string; both are
+                // checked, then stored as they were loaded.
+                let raw = UnsafeRawPointer(pointer)
+                let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: text.count - 8, as: UInt64.self)
+                if !CanonicalJSON.needsEscape(head) && !CanonicalJSON.needsEscape(tail) {
+                    let out = UnsafeMutableRawPointer(base + count)
+                    out.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+                    out.storeBytes(of: head, toByteOffset: 1, as: UInt64.self)
+                    out.storeBytes(of: tail, toByteOffset: 1 + text.count - 8, as: UInt64.self)
+                    out.storeBytes(of: UInt8(ascii: "\""), toByteOffset: text.count + 1, as: UInt8.self)
+                    count += text.count + 2
+                    return
+                }
+            } else if text.count < 8 {
+                // The shortest strings: checked while copied, byte by byte.
                 let out = base + count
                 out[0] = UInt8(ascii: "\"")
                 var clean = true
