@@ -25,22 +25,18 @@ struct HooFrame: Equatable {
     }
 }
 
-/// A node group of the Hoo screen. Groups are split so that the ones a tap changes cover ranges
-/// of ids that do not interleave (`bottom.*`, `header`, `overlay`, `selection.disc`,
-/// `set.S.color`): the engine then diffs each on its own. The disc and the
-/// colour names are groups whether or not they show anything, so that a tap only replaces
-/// groups and never adds or removes one.
+/// A node group of the Hoo screen. A tap changes at most three: the selection's, and the colour
+/// names of the set's first cells it leaves and lands on. Their ids do not interleave
+/// (`bottom.*` to `selection.disc`, `set.S.color`), so the engine diffs each on its own. The
+/// selection and the colour names are groups whether or not they show anything, so that a tap
+/// only replaces groups and never adds or removes one.
 public enum HooGroupKey: Hashable, Sendable {
     /// The background, logo and lines, which only the viewport changes.
     case chrome
-    /// The header image of the selected Hoo's set (or the topmost visible set).
-    case header
-    /// The selected Hoo's title and poem line.
-    case bottomText
-    /// The selected Hoo's picture over the grid.
-    case overlay
-    /// The selection disc, on the selected cell when it is among the rendered cells.
-    case disc
+    /// Everything outside the cells that shows the selection: the header (the selected Hoo's
+    /// set, or the topmost visible set), the title and poem line, the picture over the grid,
+    /// and the disc on the selected cell when that cell is rendered.
+    case selection
     /// The cell at this position of the flow across all sets: its circle and number (the
     /// selection does not change it: the disc is drawn over the number).
     case cell(index: Int)
@@ -53,11 +49,9 @@ public enum HooGroupKey: Hashable, Sendable {
 public enum HooGroupInputs: Equatable, Sendable {
     /// Background, logo and lines.
     case chrome(viewport: Viewport)
-    case header(viewport: Viewport, image: HooImageName?)
-    case bottomText(viewport: Viewport, title: String?, poemLine: String?)
-    case overlay(viewport: Viewport, image: HooImageName?)
-    /// The selected cell's frame, nil when it is not rendered.
-    case disc(cellFrame: Rect?)
+    /// The header image; the selected Hoo's title, poem line and picture (nil without a
+    /// selection); the selected cell's frame, nil when it is not rendered.
+    case selection(viewport: Viewport, header: HooImageName?, title: String?, poemLine: String?, overlay: HooImageName?, cellFrame: Rect?)
     /// A cell: its circle and its number.
     case cell(frame: Rect, set: Int, hoo: Int)
     /// The first cell's frame and the set's colour name; hidden while that cell is selected.
@@ -90,7 +84,7 @@ enum HooRender {
                                                          height: grid.contentHeight, offsetY: state.offset))
         display.groups.reserveCapacity(memo.groups.previousCount + 16)
         let selected = state.selected
-        for key in [HooGroupKey.chrome, .header, .bottomText, .overlay, .disc] {
+        for key in [HooGroupKey.chrome, .selection] {
             let inputs = self.inputs(key, state, selected: selected)
             display.add(memo.groups.group(key, inputs: inputs) { nodes(key, inputs) })
         }
@@ -101,16 +95,16 @@ enum HooRender {
     }
 
     /// When only the selection changed since the last render (a tap, a scrub step), updates
-    /// the last render in place: the chrome that shows the selection, the disc, and the colour
-    /// names of the Hoo that was selected and of the one that is now (when either is the first
-    /// of its set). No cell is looked at: the disc covers the selected cell's number. `nil`
-    /// otherwise, or when `display` is not the memo's last render.
+    /// the last render in place: the selection's group, and the colour names of the Hoo that was
+    /// selected and of the one that is now (when either is the first of its set). No cell is
+    /// looked at: the disc covers the selected cell's number. `nil` otherwise, or when `display`
+    /// is not the memo's last render.
     static func updateLastRender(_ state: HooState, memo: inout HooMemo, display: inout DisplayList)
         -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
         guard let last = memo.last, last.frame == HooFrame(state) else { return nil }
         let selected = state.selected
         if last.selection == state.selection { return (model(state, selected: selected), []) }
-        var keys: [HooGroupKey] = [.header, .bottomText, .overlay, .disc]
+        var keys: [HooGroupKey] = [.selection]
         for location in [last.selection.flatMap { state.catalog.locate($0) }, selected] {
             guard let location, location.hoo == 0 else { continue }
             keys.append(.setColor(set: location.ref.set))
@@ -132,20 +126,17 @@ enum HooRender {
         switch key {
         case .chrome:
             return .chrome(viewport: viewport)
-        case .header:
-            return .header(viewport: viewport, image: state.headerSetIndex(selected: selected).flatMap { headerImage(state, setIndex: $0) })
-        case .bottomText:
-            let hoo = selected.map { state.catalog[$0] }
-            return .bottomText(viewport: viewport, title: hoo?.title, poemLine: hoo?.poemLine)
-        case .overlay:
-            let image = selected.flatMap { location -> HooImageName? in
-                guard let asset = state.catalog[location].image else { return nil }
-                return HooImageName(hoo: asset, set: location.ref.set, hoo: location.ref.hoo, load: state.catalog.loads[location.set])
+        case .selection:
+            let header = state.headerSetIndex(selected: selected).flatMap { headerImage(state, setIndex: $0) }
+            guard let selected else {
+                return .selection(viewport: viewport, header: header, title: nil, poemLine: nil, overlay: nil, cellFrame: nil)
             }
-            return .overlay(viewport: viewport, image: image)
-        case .disc:
-            guard let index = selected?.index, renderedCells(state).contains(index) else { return .disc(cellFrame: nil) }
-            return .disc(cellFrame: state.grid.cellFrame(index))
+            let hoo = state.catalog[selected]
+            let overlay = hoo.image.map {
+                HooImageName(hoo: $0, set: selected.ref.set, hoo: selected.ref.hoo, load: state.catalog.loads[selected.set])
+            }
+            let cellFrame = renderedCells(state).contains(selected.index) ? state.grid.cellFrame(selected.index) : nil
+            return .selection(viewport: viewport, header: header, title: hoo.title, poemLine: hoo.poemLine, overlay: overlay, cellFrame: cellFrame)
         case .cell(let index):
             let (s, h) = state.catalog.location(ofIndex: index) ?? (0, 0)
             let set = state.catalog.sets[s].number, hoo = state.catalog.sets[s].hoos[h].number
@@ -167,23 +158,31 @@ enum HooRender {
                                          style: ["background": .string(M.background)]))
             addChrome(layout: layout, to: &nodes)
             return nodes.nodes
-        case (_, .header(let viewport, let image)):
-            guard let image else { return [] }
-            return [("header", Node(.image, frame: HooScreenLayout(viewport).headerFrame, z: M.zChrome, style: headerStyle, image: image.id))]
-        case (_, .bottomText(let viewport, let title?, let poemLine?)):
+        case (_, .selection(let viewport, let header, let title, let poemLine, let overlay, let cellFrame)):
+            // In id order: bottom.poem, bottom.title, header, overlay, selection.disc.
             let layout = HooScreenLayout(viewport)
-            return [("bottom.title", Node(.text, frame: layout.titleFrame, z: M.zChrome, style: bottomTextStyle,
-                                          text: [TextRun(title, font: M.mediumFont, size: M.titleSize, weight: "medium", color: M.textColor)])),
-                    ("bottom.poem", Node(.text, frame: layout.poemFrame, z: M.zChrome, style: bottomTextStyle,
-                                         text: [TextRun(poemLine, font: M.lightFont, size: M.poemSize, weight: "light", color: M.textColor)]))]
-        case (_, .overlay(let viewport, let image?)):
-            return [("overlay", Node(.image, frame: HooScreenLayout(viewport).overlayFrame, z: M.zOverlay, style: imageStyle, image: image.id))]
-        case (_, .disc(let cell?)):
-            // Drawn over the cell's number and colour name (z): it covers the number whole (a
-            // few digits, centred); the colour name, which may be longer, is left out instead.
-            let inset = (M.cellSize - M.discSize) / 2
-            return [("selection.disc", Node(.circle, frame: cell.inset(dx: inset, dy: inset),
-                                            z: M.zDisc, layer: .content, style: discStyle))]
+            var nodes: [(id: String, node: Node)] = []
+            nodes.reserveCapacity(5)
+            if let title, let poemLine {
+                nodes.append(("bottom.poem", Node(.text, frame: layout.poemFrame, z: M.zChrome, style: bottomTextStyle,
+                                                  text: [TextRun(poemLine, font: M.lightFont, size: M.poemSize, weight: "light", color: M.textColor)])))
+                nodes.append(("bottom.title", Node(.text, frame: layout.titleFrame, z: M.zChrome, style: bottomTextStyle,
+                                                   text: [TextRun(title, font: M.mediumFont, size: M.titleSize, weight: "medium", color: M.textColor)])))
+            }
+            if let header {
+                nodes.append(("header", Node(.image, frame: layout.headerFrame, z: M.zChrome, style: headerStyle, image: header.id)))
+            }
+            if let overlay {
+                nodes.append(("overlay", Node(.image, frame: layout.overlayFrame, z: M.zOverlay, style: imageStyle, image: overlay.id)))
+            }
+            if let cellFrame {
+                // Drawn over the cell's number (z), which lies inside the disc's circle; the
+                // colour name, which may reach past it, is left out instead (`setColor`).
+                let inset = (M.cellSize - M.discSize) / 2
+                nodes.append(("selection.disc", Node(.circle, frame: cellFrame.inset(dx: inset, dy: inset), z: M.zDisc, layer: .content,
+                                                     style: discStyle)))
+            }
+            return nodes
         case (_, .cell(let frame, let set, let hoo)):
             let id = "cell.\(set).\(hoo)"
             let circle = Node(.circle, frame: frame, z: M.zCell, layer: .content, style: cellStyle)
@@ -198,7 +197,7 @@ enum HooRender {
                                               text: [TextRun(color.uppercased(), font: M.mediumFont, size: M.colorNameSize,
                                                              weight: "medium", color: M.textColor)]))]
         default:
-            return []  // a selection chrome with nothing selected, no disc, a hidden colour name
+            return []  // a hidden colour name
         }
     }
 
