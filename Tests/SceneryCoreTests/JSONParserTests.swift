@@ -152,6 +152,39 @@ struct CanonicalJSONTests {
         }
     }
 
+    @Test("a patch path escapes ~ and / in its tokens (and JSON's specials) at every position of tokens of every length")
+    func pointerEscapes() throws {
+        for length in 1...40 {
+            for position in 0..<length {
+                for special in ["~", "/", "\"", "\u{01}"] as [Character] {
+                    var characters = Array(String(repeating: "t", count: length))
+                    characters[position] = special
+                    let token = String(characters)
+                    var patch = PatchWriter()
+                    patch.append("remove", PatchPath(prefix: "/a~0b", token), nil)
+                    #expect(patch.operations == [["op": "remove", "path": .string("/a~0b/" + JSONPointer.escape(token))]], "\(token)")
+                }
+            }
+        }
+    }
+
+    @Test("values longer than the writer's buffer come out whole: many pieces, one long string, a long raw value")
+    func longOutput() throws {
+        let pieces = (0..<700).map { JSON.string("piece \($0) \"q\"") }
+        let long = String(repeating: "abc\\\n", count: 900)
+        let raw = JSON.raw(RawJSON(canonicalBytes: Array(JSON.array(pieces).description.utf8)))
+        let value: JSON = ["a": .array(pieces), "b": .string(long), "c": raw]
+        let text = value.description
+        let expected = "{\"a\":" + JSON.array(pieces).description + ",\"b\":" + JSON.string(long).description
+            + ",\"c\":" + JSON.array(pieces).description + "}"
+        #expect(text.utf8.count > 20_000 && text == expected)
+        #expect(try JSONParser.parse(text) == ["a": .array(pieces), "b": .string(long), "c": .array(pieces)])
+        var line: [UInt8] = Array("prefix ".utf8)
+        CanonicalJSON.writeResult(id: 7, result: ["patch": raw, "rev": 1], to: &line)
+        #expect(String(decoding: line, as: UTF8.self) == "prefix {\"id\":7,\"jsonrpc\":\"2.0\",\"result\":{\"patch\":"
+            + JSON.array(pieces).description + ",\"rev\":1}}")
+    }
+
     @Test("round-trips through the parser")
     func roundTrip() throws {
         let text = #"{"a":[1,2.5,"x\n\"y"],"b":{"c":true}}"#

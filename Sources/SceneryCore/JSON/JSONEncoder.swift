@@ -25,15 +25,17 @@ public struct CanonicalJSON {
         }
     }
 
-    /// Runs `body` with a writer whose first KiB lives on the stack (Swift keeps temporary
-    /// allocations of up to 1 KiB there; most operations and short lines fit), then
-    /// appends what it wrote to `out`.
+    /// Runs `body` with a writer into a KiB on the stack (Swift keeps temporary allocations of
+    /// up to 1 KiB there) that is emptied into `out` whenever it fills and at the end: a long
+    /// line costs appends to `out`, never a second heap buffer.
     static func withWriter(into out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
-            var writer = ByteWriter(scratch: scratch)
-            defer { writer.release() }
-            body(&writer)
-            writer.appendBytes(to: &out)
+        withUnsafeMutablePointer(to: &out) { sink in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
+                var writer = ByteWriter(scratch: scratch, sink: sink)
+                defer { writer.release() }
+                body(&writer)
+                writer.flush()
+            }
         }
     }
 
@@ -54,45 +56,76 @@ public struct CanonicalJSON {
         return below20 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
     }
 
-    /// Whether any of `count` bytes at `bytes` needs escaping: eight at a time, the last few
-    /// through a zero-padded word (a zero byte would count as a control character, so the
-    /// padding is filled with spaces instead).
+    /// Whether any of the eight bytes is `~` or `/`, which a JSON Pointer token escapes.
     @inline(__always)
-    static func anyNeedsEscape(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    static func needsTokenEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        return hasZero(word ^ (ones &* 0x7E)) || hasZero(word ^ (ones &* 0x2F))
+    }
+
+    /// Whether any of `count` bytes at `bytes` needs escaping in a JSON string (or, with
+    /// `orTokenEscape`, in a JSON Pointer token): eight at a time, the last few through a
+    /// padded word (a zero byte would count as a control character, so the padding is filled
+    /// with spaces instead).
+    @inline(__always)
+    static func anyNeedsEscape(_ bytes: UnsafePointer<UInt8>, _ count: Int, orTokenEscape: Bool = false) -> Bool {
         let raw = UnsafeRawPointer(bytes)
+        func special(_ word: UInt64) -> Bool { needsEscape(word) || (orTokenEscape && needsTokenEscape(word)) }
         var offset = 0
         while offset + 8 <= count {
-            if needsEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+            if special(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
             offset += 8
         }
         let rest = count - offset
         if rest == 0 { return false }
+        if count >= 8 { return special(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) }
         var word: UInt64 = 0x2020_2020_2020_2020
         withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: raw + offset, byteCount: rest) }
-        return needsEscape(word)
+        return special(word)
     }
 
     static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// A growable byte buffer written without the checks an array append makes on every byte;
-    /// the encoding is copied out once at the end.
+    /// Either a caller's buffer emptied into an array as it fills (``CanonicalJSON/withWriter(into:_:)``),
+    /// or a heap buffer it owns and grows (a ``PatchWriter``'s).
     struct ByteWriter {
         private var base: UnsafeMutablePointer<UInt8>
-        private var count = 0
+        private(set) var count = 0
         private var capacity: Int
-        /// The caller's buffer `base` starts in; a longer output moves to the heap.
-        private let scratch: UnsafeMutablePointer<UInt8>
+        /// Whether `base` was allocated here (and is freed by ``release()``).
+        private var ownsBase: Bool
+        /// Where a full buffer is emptied; nil: the buffer grows instead.
+        private let sink: UnsafeMutablePointer<[UInt8]>?
 
-        init(scratch buffer: UnsafeMutableBufferPointer<UInt8>) {
-            scratch = buffer.baseAddress!
-            base = scratch
+        /// A writer into `buffer` that empties it into `sink` when it is full; ``flush()``
+        /// empties the rest.
+        init(scratch buffer: UnsafeMutableBufferPointer<UInt8>, sink: UnsafeMutablePointer<[UInt8]>) {
+            base = buffer.baseAddress!
             capacity = buffer.count
+            ownsBase = false
+            self.sink = sink
         }
 
-        func release() { if base != scratch { base.deallocate() } }
+        /// A writer into a heap buffer of its own, grown as needed.
+        init(capacity: Int) {
+            base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            self.capacity = capacity
+            ownsBase = true
+            sink = nil
+        }
 
-        func appendBytes(to out: inout [UInt8]) {
-            out.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        func release() { if ownsBase { base.deallocate() } }
+
+        /// What was written (since the last flush).
+        var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+        /// Appends what was written to the sink and starts over.
+        mutating func flush() {
+            guard let sink, count > 0 else { return }
+            sink.pointee.append(contentsOf: written)
+            count = 0
         }
 
         @inline(__always)
@@ -101,12 +134,17 @@ public struct CanonicalJSON {
         }
 
         private mutating func grow(_ extra: Int) {
+            if sink != nil {
+                flush()
+                if extra <= capacity { return }
+            }
             let newCapacity = max(capacity * 2, count + extra)
             let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
             newBase.update(from: base, count: count)
-            if base != scratch { base.deallocate() }
+            if ownsBase { base.deallocate() }
             base = newBase
             capacity = newCapacity
+            ownsBase = true
         }
 
         @inline(__always)
@@ -116,13 +154,28 @@ public struct CanonicalJSON {
             count += 1
         }
 
+        @inline(__always)
         mutating func bytes(_ buffer: UnsafeBufferPointer<UInt8>) {
-            guard buffer.count > 0 else { return }
-            reserve(buffer.count)
+            guard let source = buffer.baseAddress, buffer.count > 0 else { return }
+            if count + buffer.count > capacity { return moreBytes(buffer) }
+            (base + count).update(from: source, count: buffer.count)
+            count += buffer.count
+        }
+
+        /// ``bytes(_:)`` when they do not fit: a run longer than the whole buffer (a patch in a
+        /// result) goes straight to the sink; otherwise the buffer is emptied or grown first.
+        private mutating func moreBytes(_ buffer: UnsafeBufferPointer<UInt8>) {
+            if let sink, buffer.count > capacity {
+                flush()
+                sink.pointee.append(contentsOf: buffer)
+                return
+            }
+            grow(buffer.count)
             (base + count).update(from: buffer.baseAddress!, count: buffer.count)
             count += buffer.count
         }
 
+        @inline(__always)
         mutating func ascii(_ text: StaticString) {
             text.withUTF8Buffer { bytes($0) }
         }
@@ -210,21 +263,19 @@ public struct CanonicalJSON {
         /// A pointer's text inside a JSON string (no quotes): `escapingTokens` also turns `~`
         /// and `/` into `~0` and `~1`, for a token; a prefix is escaped already.
         mutating func pointerText(_ text: String, escapingTokens: Bool) {
-            var text = text
-            text.withUTF8 { bytes in
-                var clean = true
-                for value in bytes where value < 0x20 || value == 0x22 || value == 0x5C
-                    || (escapingTokens && (value == UInt8(ascii: "~") || value == UInt8(ascii: "/"))) {
-                    clean = false
-                    break
+            if let clean = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
+                guard let start = bytes.baseAddress, !CanonicalJSON.anyNeedsEscape(start, bytes.count, orTokenEscape: escapingTokens) else {
+                    return false
                 }
-                if clean { self.bytes(bytes); return }
-                // Rare: write the escaped token as a JSON string, without its quotes.
-                let token = String(decoding: bytes, as: UTF8.self)
-                var inner: [UInt8] = []
-                CanonicalJSON.write(.string(escapingTokens ? JSONPointer.escape(token) : token), to: &inner)
-                inner.withUnsafeBufferPointer { self.bytes(UnsafeBufferPointer(rebasing: $0.dropFirst().dropLast())) }
+                self.bytes(bytes)
+                return true
+            }), clean {
+                return
             }
+            // Rare (or a bridged string): write the escaped text as a JSON string, without its quotes.
+            var inner: [UInt8] = []
+            CanonicalJSON.write(.string(escapingTokens ? JSONPointer.escape(text) : text), to: &inner)
+            inner.withUnsafeBufferPointer { self.bytes(UnsafeBufferPointer(rebasing: $0.dropFirst().dropLast())) }
         }
 
         mutating func string(_ string: String) {
