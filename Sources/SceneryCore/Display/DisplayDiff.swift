@@ -141,10 +141,12 @@ extension DisplayList {
     /// node is large, and reading one out of the list in a comparison copies it.
     static func sortedByID(_ nodes: [(id: String, node: Node)]) -> [(id: String, node: Node)] {
         guard nodes.count > 1 else { return nodes }
-        let ids = nodes.map(\.id)
-        var sorted = true
-        for k in 1..<ids.count where canonicalKeyPrecedes(ids[k], ids[k - 1]) { sorted = false; break }
+        // Usually sorted already (scenes build groups in id order): checked in place.
+        let sorted = nodes.withUnsafeBufferPointer { buffer in
+            !(1..<buffer.count).contains { canonicalKeyPrecedes(buffer[$0].id, buffer[$0 - 1].id) }
+        }
         if sorted { return nodes }
+        let ids = nodes.map(\.id)
         let order = ids.indices.sorted {
             let a = ids[$0], b = ids[$1]
             return a == b ? $0 < $1 : canonicalKeyPrecedes(a, b)

@@ -15,12 +15,18 @@ public final class NodeGroup: Sendable {
     let idFilter: IDFilter
 
     public init(_ nodes: [(id: String, node: Node)]) {
-        let sorted = DisplayList.sortedByID(nodes)
+        // Scenes build groups in id order, so one pass usually finds them sorted and unique.
+        let increasing = nodes.withUnsafeBufferPointer { buffer in
+            !(1..<max(1, buffer.count)).contains { !canonicalKeyPrecedes(buffer[$0 - 1].id, buffer[$0].id) }
+        }
+        let sorted = increasing ? nodes : DisplayList.sortedByID(nodes)
         self.nodes = sorted
         var unique = true
-        for k in sorted.indices.dropFirst() where !canonicalKeyPrecedes(sorted[k - 1].id, sorted[k].id) {
-            unique = false
-            break
+        if !increasing {
+            for k in sorted.indices.dropFirst() where !canonicalKeyPrecedes(sorted[k - 1].id, sorted[k].id) {
+                unique = false
+                break
+            }
         }
         hasUniqueIDs = unique
         var filter = IDFilter()
