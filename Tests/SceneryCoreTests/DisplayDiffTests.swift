@@ -132,6 +132,20 @@ struct DisplayDiffTests {
         #expect(changed > 3500)
     }
 
+    @Test("a group holds its nodes sorted by id, stable, and knows whether an id repeats")
+    func groupOrder() {
+        func node(_ y: Double) -> Node { Node(.rect, frame: Rect(x: 0, y: y, width: 1, height: 1)) }
+        let given: [(id: String, node: Node)] = [("b", node(1)), ("a.2", node(2)), ("a", node(3)), ("a.10", node(4))]
+        let group = NodeGroup(given)
+        #expect(group.nodes.map(\.id) == ["a", "a.10", "a.2", "b"] && group.hasUniqueIDs)
+        #expect(group.node("a.2")?.frame.y == 2 && group.node("c") == nil)
+        let repeated = NodeGroup([("b", node(1)), ("a", node(2)), ("b", node(3))])
+        #expect(repeated.nodes.map(\.id) == ["a", "b", "b"] && repeated.nodes.map(\.node.frame.y) == [2, 1, 3] && !repeated.hasUniqueIDs)
+        let inOrder = NodeGroup([("a", node(1)), ("a", node(2))])
+        #expect(!inOrder.hasUniqueIDs && inOrder.node("a")?.frame.y == 1)
+        #expect(NodeGroup([("a", node(1)), ("b", node(2))]).hasUniqueIDs && NodeGroup([]).hasUniqueIDs)
+    }
+
     @Test("an unchanged group is reused, a changed one rebuilt")
     func memoReuse() {
         var memo = Memo()
