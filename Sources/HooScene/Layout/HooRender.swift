@@ -184,16 +184,26 @@ enum HooRender {
             }
             return nodes
         case (_, .cell(let frame, let set, let hoo)):
-            let id = "cell.\(set).\(hoo)"
+            var text = ASCIIText()
+            text.append("cell.")
+            text.append(set)
+            text.append(".")
+            text.append(hoo)
+            let id = text.string
+            text.append(".label")
             let circle = Node(.circle, frame: frame, z: M.zCell, layer: .content, style: cellStyle)
             let inset = (M.cellSize - M.numberBox) / 2
             return [(id, circle),
-                    (id + ".label", Node(.text, frame: frame.inset(dx: inset, dy: inset), z: M.zCellText, layer: .content, style: numberStyle,
+                    (text.string, Node(.text, frame: frame.inset(dx: inset, dy: inset), z: M.zCellText, layer: .content, style: numberStyle,
                                          text: [TextRun(String(hoo), font: M.mediumFont, size: M.numberSize, weight: "medium", color: M.textColor)]))]
         case (.setColor(let set), .setColor(let cell, let color, false)):
             // Turned to read bottom to top: the frame is the upright box on screen.
             let frame = Rect(x: cell.x + M.colorNameCenterX - M.colorNameThickness / 2, y: cell.y, width: M.colorNameThickness, height: M.cellSize)
-            return [("set.\(set).color", Node(.text, frame: frame, z: M.zCellText, layer: .content, style: colorNameStyle,
+            var id = ASCIIText()
+            id.append("set.")
+            id.append(set)
+            id.append(".color")
+            return [(id.string, Node(.text, frame: frame, z: M.zCellText, layer: .content, style: colorNameStyle,
                                               text: [TextRun(color.uppercased(), font: M.mediumFont, size: M.colorNameSize,
                                                              weight: "medium", color: M.textColor)]))]
         default:
@@ -326,9 +336,22 @@ public enum HooImageName: Equatable, Sendable {
     public var id: String {
         switch self {
         case .builtin(let name): return name
-        case .header(let load, let set, let scale): return "hoo.load.\(load).set.\(set).header.\(scale)"
-        case .hoo(let load, let set, let hoo): return "hoo.load.\(load).set.\(set).hoo.\(hoo)"
+        case .header(let load, let set, let scale): return HooImageName.id(load, set, "header.", scale)
+        case .hoo(let load, let set, let hoo): return HooImageName.id(load, set, "hoo.", hoo)
         }
+    }
+
+    /// `hoo.load.LOAD.set.SET.` + `kind` + `number`.
+    private static func id(_ load: Int, _ set: Int, _ kind: StaticString, _ number: Int) -> String {
+        var text = ASCIIText()
+        text.append("hoo.load.")
+        text.append(load)
+        text.append(".set.")
+        text.append(set)
+        text.append(".")
+        text.append(kind)
+        text.append(number)
+        return text.string
     }
 
     /// The asset an id names in `catalog`, nil when it names none.
