@@ -87,44 +87,32 @@ public struct CanonicalJSON {
 
     static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
-    /// A growable byte buffer written without the checks an array append makes on every byte;
-    /// Either a caller's buffer emptied into an array as it fills (``CanonicalJSON/withWriter(into:_:)``),
-    /// or a heap buffer it owns and grows (a ``PatchWriter``'s).
+    /// A byte buffer written without the checks an array append makes on every byte, emptied
+    /// into an array whenever it fills (``CanonicalJSON/withWriter(into:_:)``). Only a single
+    /// piece longer than the buffer (a string of more than a KiB) moves it to the heap.
     struct ByteWriter {
         private var base: UnsafeMutablePointer<UInt8>
-        private(set) var count = 0
+        private var count = 0
         private var capacity: Int
         /// Whether `base` was allocated here (and is freed by ``release()``).
-        private var ownsBase: Bool
-        /// Where a full buffer is emptied; nil: the buffer grows instead.
-        private let sink: UnsafeMutablePointer<[UInt8]>?
+        private var ownsBase = false
+        /// Where a full buffer is emptied.
+        private let sink: UnsafeMutablePointer<[UInt8]>
 
         /// A writer into `buffer` that empties it into `sink` when it is full; ``flush()``
         /// empties the rest.
         init(scratch buffer: UnsafeMutableBufferPointer<UInt8>, sink: UnsafeMutablePointer<[UInt8]>) {
             base = buffer.baseAddress!
             capacity = buffer.count
-            ownsBase = false
             self.sink = sink
-        }
-
-        /// A writer into a heap buffer of its own, grown as needed.
-        init(capacity: Int) {
-            base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-            self.capacity = capacity
-            ownsBase = true
-            sink = nil
         }
 
         func release() { if ownsBase { base.deallocate() } }
 
-        /// What was written (since the last flush).
-        var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
-
         /// Appends what was written to the sink and starts over.
         mutating func flush() {
-            guard let sink, count > 0 else { return }
-            sink.pointee.append(contentsOf: written)
+            guard count > 0 else { return }
+            sink.pointee.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
             count = 0
         }
 
@@ -133,17 +121,14 @@ public struct CanonicalJSON {
             if count + extra > capacity { grow(extra) }
         }
 
+        /// Makes room for `extra` bytes: empties the buffer, and moves to a larger one on the
+        /// heap when that is not enough.
         private mutating func grow(_ extra: Int) {
-            if sink != nil {
-                flush()
-                if extra <= capacity { return }
-            }
-            let newCapacity = max(capacity * 2, count + extra)
-            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            newBase.update(from: base, count: count)
+            flush()
+            guard extra > capacity else { return }
             if ownsBase { base.deallocate() }
-            base = newBase
-            capacity = newCapacity
+            capacity = max(capacity * 2, extra)
+            base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
             ownsBase = true
         }
 
@@ -165,7 +150,7 @@ public struct CanonicalJSON {
         /// ``bytes(_:)`` when they do not fit: a run longer than the whole buffer (a patch in a
         /// result) goes straight to the sink; otherwise the buffer is emptied or grown first.
         private mutating func moreBytes(_ buffer: UnsafeBufferPointer<UInt8>) {
-            if let sink, buffer.count > capacity {
+            if buffer.count > capacity {
                 flush()
                 sink.pointee.append(contentsOf: buffer)
                 return
