@@ -59,11 +59,9 @@ public struct HooState: Sendable {
     /// Where the selected Hoo is in the catalog (nil with no selection).
     public var selected: HooLocation? { selection.flatMap { catalog.locate($0) } }
 
-    /// The set whose header shows: the selected Hoo's, else the set of the first Hoo in the row
-    /// at the top edge of the grid's visible area.
-    public var headerSetIndex: Int? { headerSetIndex(selected: selected) }
-
-    /// The same, with the selection already located.
+    /// The set whose header shows: the selected Hoo's (at `selected`, ``selected`` looked up
+    /// once by the caller), else the set of the first Hoo in the row at the top edge of the
+    /// grid's visible area.
     func headerSetIndex(selected: HooLocation?) -> Int? {
         if let selected { return selected.set }
         let grid = grid
