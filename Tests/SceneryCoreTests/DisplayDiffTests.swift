@@ -106,6 +106,10 @@ struct DisplayDiffTests {
                 // The usual change: only style values, the keys the same.
                 b = a
                 b.style = styles[random.below(styles.count)]
+            } else if step % 4 == 2 {
+                // Only the frame, moved by less than the thousandth the JSON keeps, or by more.
+                b = a
+                b.frame.x += random.below(2) == 0 ? 0.0001 : 0.25
             }
             // A node written straight to bytes is its JSON's encoding.
             var written: [UInt8] = [], encoded: [UInt8] = []

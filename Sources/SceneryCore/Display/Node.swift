@@ -125,7 +125,10 @@ extension Node {
         if a === b { return }
         // Members in key order, as the node's JSON object has them.
         member(path, "animation", a.animation, b.animation, \.json, into: &patch)
-        if a.frame != b.frame { JSONPatch.diff(a.frame.json, b.frame.json, path: path.child("frame"), into: &patch) }
+        // A frame is an array: replaced whole when its JSON (rounded to thousandths) changed.
+        if a.frame != b.frame && !a.frame.writesSame(as: b.frame) {
+            patch.append("replace", path.child("frame")) { b.frame.write(to: &$0) }
+        }
         member(path, "image", a.image, b.image, { .string($0) }, into: &patch)
         if a.kind != b.kind { patch.append("replace", path.child("kind"), .string(b.kind.rawValue)) }
         if a.layer != b.layer { patch.append("replace", path.child("layer"), .string(b.layer.rawValue)) }

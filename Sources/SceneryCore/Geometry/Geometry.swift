@@ -56,6 +56,12 @@ public struct Rect: Equatable, Sendable {
         .array([.number(roundPoint(x)), .number(roundPoint(y)), .number(roundPoint(width)), .number(roundPoint(height))])
     }
 
+    /// Whether `other`'s ``json`` equals this one's (the values rounded to thousandths).
+    func writesSame(as other: Rect) -> Bool {
+        roundPoint(x) == roundPoint(other.x) && roundPoint(y) == roundPoint(other.y)
+            && roundPoint(width) == roundPoint(other.width) && roundPoint(height) == roundPoint(other.height)
+    }
+
     /// Writes ``json``'s canonical encoding without building it.
     func write(to writer: inout CanonicalJSON.ByteWriter) {
         writer.byte(UInt8(ascii: "["))
