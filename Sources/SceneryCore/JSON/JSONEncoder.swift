@@ -201,9 +201,7 @@ public struct CanonicalJSON {
                 return
             }
             if let value = Int64(exactly: number) {
-                if value == 0 { byte(UInt8(ascii: "0")); return }
-                if value < 0 { byte(UInt8(ascii: "-")) }
-                digits(value.magnitude)
+                DecimalDigits(magnitude: value.magnitude, negative: value < 0).withBytes { bytes($0) }
                 return
             }
             // Thousandths (every point value a scene writes: frames are rounded to them): the
@@ -211,9 +209,8 @@ public struct CanonicalJSON {
             // that short naming this double, which is what the shortest round-trip form prints.
             let thousandths = (number * 1000).rounded()
             if abs(number) < 1e9 && thousandths / 1000 == number, let k = Int64(exactly: thousandths) {
-                if k < 0 { byte(UInt8(ascii: "-")) }
                 let magnitude = k.magnitude
-                digits(magnitude / 1000)
+                DecimalDigits(magnitude: magnitude / 1000, negative: k < 0).withBytes { bytes($0) }
                 var fraction = magnitude % 1000, width = 3
                 while fraction % 10 == 0 { fraction /= 10; width -= 1 }
                 reserve(4)
@@ -229,20 +226,6 @@ public struct CanonicalJSON {
             }
             var text = number.description
             text.withUTF8 { bytes($0) }
-        }
-
-        /// The decimal digits of `value` (`0` for zero).
-        private mutating func digits(_ value: UInt64) {
-            var length = 1, rest = value / 10
-            while rest > 0 { length += 1; rest /= 10 }
-            reserve(length)
-            var i = count + length - 1, value = value
-            repeat {
-                base[i] = UInt8(value % 10) + 0x30
-                value /= 10
-                i -= 1
-            } while value > 0
-            count += length
         }
 
         /// A pointer's text inside a JSON string (no quotes): `escapingTokens` also turns `~`

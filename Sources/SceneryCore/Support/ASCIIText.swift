@@ -19,18 +19,7 @@ public struct ASCIIText {
 
     /// Appends `number` in decimal (`-` for negatives), as `String(number)` writes it.
     public mutating func append(_ number: Int) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: a sign and 19 digits fit
-        withUnsafeMutableBytes(of: &digits) { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var end = bytes.count, value = number.magnitude
-            repeat {
-                end -= 1
-                bytes[end] = UInt8(value % 10) + 0x30
-                value /= 10
-            } while value > 0
-            if number < 0 { end -= 1; bytes[end] = UInt8(ascii: "-") }
-            append(bytes: UnsafeBufferPointer(rebasing: bytes[end...]))
-        }
+        DecimalDigits(number).withBytes { append(bytes: $0) }
     }
 
     private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
