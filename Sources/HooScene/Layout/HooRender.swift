@@ -55,7 +55,7 @@ public enum HooGroupInputs: Equatable, Sendable {
     /// A cell: its circle and its number.
     case cell(frame: Rect, set: Int, hoo: Int)
     /// The first cell's frame and the set's colour name; hidden while that cell is selected.
-    case setColor(cellFrame: Rect, color: String, hidden: Bool)
+    case setColor(cellFrame: Rect, colorName: String, hidden: Bool)
 }
 
 /// Turns a ``HooState`` into the `model` and `display` parts of the state document. Only the
@@ -143,7 +143,7 @@ enum HooRender {
             return .cell(frame: state.grid.cellFrame(index), set: set, hoo: hoo)
         case .setColor(let number):
             let s = state.catalog.setIndex(number: number) ?? 0
-            return .setColor(cellFrame: state.grid.cellFrame(state.catalog.starts[s]), color: state.catalog.sets[s].color,
+            return .setColor(cellFrame: state.grid.cellFrame(state.catalog.starts[s]), colorName: state.catalog.sets[s].colorName,
                              hidden: selected.map { $0.set == s && $0.hoo == 0 } ?? false)
         }
     }
@@ -196,7 +196,7 @@ enum HooRender {
             return [(id, circle),
                     (text.string, Node(.text, frame: frame.inset(dx: inset, dy: inset), z: M.zCellText, layer: .content, style: numberStyle,
                                          text: [TextRun(String(hoo), font: M.mediumFont, size: M.numberSize, weight: "medium", color: M.textColor)]))]
-        case (.setColor(let set), .setColor(let cell, let color, false)):
+        case (.setColor(let set), .setColor(let cell, let colorName, false)):
             // Turned to read bottom to top: the frame is the upright box on screen.
             let frame = Rect(x: cell.x + M.colorNameCenterX - M.colorNameThickness / 2, y: cell.y, width: M.colorNameThickness, height: M.cellSize)
             var id = ASCIIText()
@@ -204,7 +204,7 @@ enum HooRender {
             id.append(set)
             id.append(".color")
             return [(id.string, Node(.text, frame: frame, z: M.zCellText, layer: .content, style: colorNameStyle,
-                                              text: [TextRun(color.uppercased(), font: M.mediumFont, size: M.colorNameSize,
+                                              text: [TextRun(colorName, font: M.mediumFont, size: M.colorNameSize,
                                                              weight: "medium", color: M.textColor)]))]
         default:
             return []  // a hidden colour name
@@ -279,7 +279,7 @@ enum HooRender {
             display.add(memo.reuse(key, inputs: inputs) ?? memo.store(key, inputs: inputs, nodes: nodes(key, inputs)))
             if h == 0 {
                 let colorKey = HooGroupKey.setColor(set: setNumber)
-                let colorInputs = HooGroupInputs.setColor(cellFrame: frame, color: catalog.sets[s].color,
+                let colorInputs = HooGroupInputs.setColor(cellFrame: frame, colorName: catalog.sets[s].colorName,
                                                           hidden: selected == HooRef(set: setNumber, hoo: hooNumber))
                 display.add(memo.reuse(colorKey, inputs: colorInputs) ?? memo.store(colorKey, inputs: colorInputs, nodes: nodes(colorKey, colorInputs)))
             }

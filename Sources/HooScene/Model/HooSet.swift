@@ -5,7 +5,12 @@ public struct HooSet: Equatable, Sendable {
     /// Where the set came from (an archive or folder path, or `"sample"`), for messages.
     public var source: String
     /// The colour name from `hoo_set.json` (`"Red"`), drawn vertically on the set's first cell.
-    public var color: String
+    public var color: String {
+        didSet { colorName = color.uppercased() }
+    }
+    /// The colour name as the first cell shows it, in capitals (`"RED"`): cased once, not on
+    /// every render of that cell.
+    public private(set) var colorName: String
     /// `header.png` by scale factor (1, 2, 3): `header.png`, `header@2x.png`, `header@3x.png`.
     public var headers: [Int: HooAsset]
     /// The set's Hoos, ordered by their folder number.
@@ -13,6 +18,7 @@ public struct HooSet: Equatable, Sendable {
 
     public init(number: Int, source: String, color: String, headers: [Int: HooAsset], hoos: [Hoo]) {
         self.number = number; self.source = source; self.color = color; self.headers = headers; self.hoos = hoos
+        colorName = color.uppercased()
     }
 }
 

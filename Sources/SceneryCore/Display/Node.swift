@@ -129,7 +129,12 @@ extension Node {
         if a.frame != b.frame && !a.frame.writesSame(as: b.frame) {
             patch.append("replace", path.child("frame")) { b.frame.write(to: &$0) }
         }
-        member(path, "image", a.image, b.image, { .string($0) }, into: &patch)
+        switch (a.image, b.image) {
+        case (nil, nil): break
+        case (nil, let image?): patch.append("add", path.child("image")) { $0.string(image) }
+        case (_?, nil): patch.append("remove", path.child("image"), nil)
+        case (let before?, let image?): if before != image { patch.append("replace", path.child("image")) { $0.string(image) } }
+        }
         if a.kind != b.kind { patch.append("replace", path.child("kind"), .string(b.kind.rawValue)) }
         if a.layer != b.layer { patch.append("replace", path.child("layer"), .string(b.layer.rawValue)) }
         if a.style != b.style { JSONPatch.diffObjects(a.style, b.style, path: path.child("style"), into: &patch) }
