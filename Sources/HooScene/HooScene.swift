@@ -93,19 +93,19 @@ public enum HooScene: Scene {
     }
 
     /// The model and the visible part of the screen (``HooRender``).
-    public static func render(_ state: State, memo: inout HooMemo) -> (model: JSON, display: DisplayList) {
+    public static func render(_ state: State, memo: inout HooMemo) -> (model: HooModel, display: DisplayList) {
         HooRender.render(state, memo: &memo)
     }
 
     /// A tap or a scrub that moves the selection updates the last render in place (``HooRender``).
     public static func updateLastRender(_ state: State, memo: inout HooMemo, display: inout DisplayList)
-        -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
+        -> (model: HooModel, replaced: [(position: Int, group: NodeGroup)])? {
         HooRender.updateLastRender(state, memo: &memo, display: &display)
     }
 
     public static func newMemo() -> HooMemo { HooMemo() }
 
-    public static func render(_ state: State) -> (model: JSON, display: DisplayList) {
+    public static func render(_ state: State) -> (model: HooModel, display: DisplayList) {
         HooRender.render(state)
     }
 

@@ -54,7 +54,7 @@ enum HooFixture {
         Dictionary(HooScene.render(state).display.allNodes.map { ($0.id, $0.node) }, uniquingKeysWith: { a, _ in a })
     }
 
-    static func model(_ state: HooState) -> JSON { HooScene.render(state).model }
+    static func model(_ state: HooState) -> JSON { HooScene.render(state).model.json }
 
     @discardableResult
     static func reduce(_ state: inout HooState, _ action: SceneAction, clock: Clock = Clock()) throws(RPCError) -> [SceneEffect] {

@@ -9,3 +9,10 @@ import Testing
     b.hoos[0].title = "Pearls"
     #expect(a != b)
 }
+
+@Test func colourNameFollowsTheColour() {
+    var set = HooSet(number: 1, source: "sample", color: "Red", headers: [:], hoos: [])
+    #expect(set.colorName == "RED")
+    set.color = "Midnight blue"
+    #expect(set.colorName == "MIDNIGHT BLUE")
+}

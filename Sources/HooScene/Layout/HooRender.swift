@@ -77,7 +77,7 @@ enum HooRender {
 
     /// Renders through `memo`: each cell and each piece of chrome is a ``NodeGroup`` rebuilt
     /// only when what it shows changed, so a scroll costs the cells it brought in.
-    static func render(_ state: HooState, memo: inout HooMemo) -> (model: JSON, display: DisplayList) {
+    static func render(_ state: HooState, memo: inout HooMemo) -> (model: HooModel, display: DisplayList) {
         let layout = state.layout
         let grid = state.grid
         var display = DisplayList(content: ScrollContent(frame: layout.gridFrame, width: state.viewport.width,
@@ -100,7 +100,7 @@ enum HooRender {
     /// looked at: the disc covers the selected cell's number. `nil` otherwise, or when `display`
     /// is not the memo's last render.
     static func updateLastRender(_ state: HooState, memo: inout HooMemo, display: inout DisplayList)
-        -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
+        -> (model: HooModel, replaced: [(position: Int, group: NodeGroup)])? {
         guard let last = memo.last, last.frame == HooFrame(state) else { return nil }
         let selected = state.selected
         if last.selection == state.selection { return (model(state, selected: selected), []) }
@@ -211,7 +211,7 @@ enum HooRender {
         }
     }
 
-    static func render(_ state: HooState) -> (model: JSON, display: DisplayList) {
+    static func render(_ state: HooState) -> (model: HooModel, display: DisplayList) {
         var memo = HooMemo()
         return render(state, memo: &memo)
     }
@@ -225,35 +225,20 @@ enum HooRender {
 
     // MARK: Model
 
-    /// The model's keys and its selection's, in the canonical order the objects are built in.
-    static let modelKeys = ["columns", "counts", "decelerating", "headerSet", "loadErrors", "loading", "maxOffsetY", "offsetY",
-                            "pan", "sample", "selection"]
-    static let selectionKeys = ["color", "hoo", "index", "poemLine", "set", "title"]
-    static let countsKeys = ["hoos", "sets"]
-
     /// The model of `state`, whose selection is at `selected` (``HooState/selected``).
-    static func model(_ state: HooState, selected: HooLocation?) -> JSON {
-        var selection = JSON.null
+    static func model(_ state: HooState, selected: HooLocation?) -> HooModel {
+        var selection: HooModel.Selection?
         if let selected {
             let hoo = state.catalog[selected], ref = selected.ref
-            selection = .object(JSONObject(sortedKeys: selectionKeys, values: [
-                .string(state.catalog.sets[selected.set].color), .number(ref.hoo), .number(selected.index), .string(hoo.poemLine),
-                .number(ref.set), .string(hoo.title),
-            ]))
+            selection = HooModel.Selection(color: state.catalog.sets[selected.set].color, hoo: ref.hoo, index: selected.index, set: ref.set,
+                                           title: hoo.title, poemLine: hoo.poemLine)
         }
-        return .object(JSONObject(sortedKeys: modelKeys, values: [
-            .number(state.grid.columns),
-            .object(JSONObject(sortedKeys: countsKeys, values: [.number(state.catalog.count), .number(state.catalog.sets.count)])),
-            .bool(state.deceleration != nil),
-            state.headerSetIndex(selected: selected).map { .number(state.catalog.sets[$0].number) } ?? .null,
-            state.loadErrorsJSON,
-            state.loading.map { ["path": .string($0.path)] } ?? .null,
-            .number(roundPoint(state.maxOffset)),
-            .number(roundPoint(state.offset)),
-            .optional(state.pan?.mode.rawValue),
-            .bool(state.isSample),
-            selection,
-        ]))
+        return HooModel(columns: state.grid.columns, hoos: state.catalog.count, sets: state.catalog.sets.count,
+                        decelerating: state.deceleration != nil,
+                        headerSet: state.headerSetIndex(selected: selected).map { state.catalog.sets[$0].number },
+                        loadErrors: state.loadErrorsJSON, loading: state.loading?.path,
+                        maxOffsetY: roundPoint(state.maxOffset), offsetY: roundPoint(state.offset),
+                        pan: state.pan?.mode.rawValue, sample: state.isSample, selection: selection)
     }
 
     // MARK: Cells

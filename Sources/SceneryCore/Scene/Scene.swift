@@ -11,12 +11,16 @@ public protocol SceneMetatype {}
 ///
 /// No I/O, no clock, no randomness inside: those arrive through ``SceneEnvironment``, and work
 /// that must happen outside (loading an image) is returned as a ``SceneEffect``. The engine
-/// renders the state after every command and sends the difference; scenes never build patches.
+/// renders the state after every command and sends the difference; scenes do not build patches
+/// (except a typed ``SceneModel``'s field-by-field diff, which must equal a JSON diff).
 public protocol Scene: SceneMetatype {
     associatedtype State: Sendable
     /// What the scene remembers between renders to rebuild only what changed (a
     /// ``RenderMemo``); `Void` for scenes that render everything each time.
     associatedtype Memo = Void
+    /// The `model` part of the state document as `render` builds it: ``JSON``, or a typed
+    /// ``SceneModel`` that diffs itself field by field.
+    associatedtype Model: SceneModel = JSON
 
     /// The name `scene.open` takes, e.g. `"directory"`.
     static var name: String { get }
@@ -33,17 +37,26 @@ public protocol Scene: SceneMetatype {
     /// copy, because a copy would make every write to a large collection copy it whole.
     static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
     /// The `model` and `display` parts of the state document.
-    static func render(_ state: State) -> (model: JSON, display: DisplayList)
+    static func render(_ state: State) -> (model: Model, display: DisplayList)
     /// The same, reusing the groups of the previous render that `memo` holds (see
     /// ``RenderMemo``): a scene with many nodes implements this one so that a command costs
     /// what it changed. Defaults to ``render(_:)`` for scenes without a memo.
-    static func render(_ state: State, memo: inout Memo) -> (model: JSON, display: DisplayList)
+    static func render(_ state: State, memo: inout Memo) -> (model: Model, display: DisplayList)
     /// Brings `display`, the last render as the engine holds it, up to date in place when only
     /// some of its groups changed (not its content frame or loose nodes): returns the model and
     /// the groups it replaced, by position. `nil` when the scene must render in full instead
     /// (the default). Cheaper than a render through the memo for a command that changed little:
     /// no visible row is walked, and the display's arrays are not copied.
-    static func updateLastRender(_ state: State, memo: inout Memo, display: inout DisplayList) -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])?
+    static func updateLastRender(_ state: State, memo: inout Memo, display: inout DisplayList) -> (model: Model, replaced: [(position: Int, group: NodeGroup)])?
+    /// Brings the document up to `state`: `display` and `model`, the last render as the engine
+    /// holds it, are brought up to date and their operations written into `patch`, the display's
+    /// at `displayPath`, then the model's at `modelPath`, diffed against `baseline` (the
+    /// document's model so far) when `model` is nil (the scene has not rendered yet). Returns
+    /// whether the display was updated in place. The engine's one way to render; scenes keep
+    /// the default, which the compiler specializes for each of them (the model's type is known
+    /// there, so comparing two typed models costs no generic dispatch).
+    static func refresh(_ state: State, memo: inout Memo, display: inout DisplayList, displayPath: String,
+                        model: inout Model?, modelPath: PatchPath, baseline: JSON, into patch: inout PatchWriter) -> Bool
     /// An empty memo, for a newly opened scene.
     static func newMemo() -> Memo
     /// An image the scene draws in code (icons, placeholders), by asset id; nil for unknown ids.
@@ -61,7 +74,7 @@ public protocol Scene: SceneMetatype {
 }
 
 extension Scene where Memo == Void {
-    public static func render(_ state: State, memo: inout Void) -> (model: JSON, display: DisplayList) { render(state) }
+    public static func render(_ state: State, memo: inout Void) -> (model: Model, display: DisplayList) { render(state) }
     public static func newMemo() -> Void { () }
 }
 
@@ -70,8 +83,9 @@ extension Scene {
     /// display's operations (at `path`) into `patch`: in place when the scene can update its
     /// last render, otherwise by rendering through the memo and diffing. Returns the model, and
     /// whether the display was updated in place. The engine's one way to render.
+    @inlinable
     public static func refresh(_ state: State, memo: inout Memo, display: inout DisplayList, path: String,
-                               into patch: inout PatchWriter) -> (model: JSON, inPlace: Bool) {
+                               into patch: inout PatchWriter) -> (model: Model, inPlace: Bool) {
         if let (model, replaced) = updateLastRender(state, memo: &memo, display: &display) {
             display.patch(replaced: replaced, at: path, into: &patch)
             return (model, true)
@@ -82,7 +96,20 @@ extension Scene {
         return (model, false)
     }
 
-    public static func updateLastRender(_ state: State, memo: inout Memo, display: inout DisplayList) -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
+    @inlinable
+    public static func refresh(_ state: State, memo: inout Memo, display: inout DisplayList, displayPath: String,
+                               model: inout Model?, modelPath: PatchPath, baseline: JSON, into patch: inout PatchWriter) -> Bool {
+        let (new, inPlace) = refresh(state, memo: &memo, display: &display, path: displayPath, into: &patch)
+        if let old = model {
+            Model.diff(old, new, path: modelPath, into: &patch)
+        } else {
+            JSONPatch.diff(baseline, new.json, path: modelPath, into: &patch)
+        }
+        model = new
+        return inPlace
+    }
+
+    public static func updateLastRender(_ state: State, memo: inout Memo, display: inout DisplayList) -> (model: Model, replaced: [(position: Int, group: NodeGroup)])? {
         nil
     }
 

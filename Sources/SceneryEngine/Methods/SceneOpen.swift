@@ -24,7 +24,7 @@ enum SceneOpen: EngineMethod {
         var sceneParams = params.object
         sceneParams.removeValue(forKey: "scene")
         let (opened, effects) = try type.open(Params(sceneParams), engine.viewport, engine.sceneEnvironment)
-        engine.scene = opened
+        engine.replaceScene(with: opened)
         engine.timers.removeAll()
         engine.pendingEffects = []
         try engine.absorbEffects(effects)

@@ -33,7 +33,9 @@ public final class Engine {
     /// The state as of `rev`, in parts, which the next diff starts from: the last render's
     /// display list (also used for hit-testing), model, scene name and viewport.
     var display = DisplayList()
-    var renderedModel: JSON = .object(JSONObject())
+    /// The document's model when no open scene holds it: before the first scene rendered, and
+    /// while a newly opened one has not (the open scene keeps its own, see ``OpenScene``).
+    var detachedModel: JSON = .object(JSONObject())
     var renderedScene: JSON = .null
     var renderedViewport: Viewport?
     var timers = TimerQueue()
@@ -211,6 +213,13 @@ public final class Engine {
             listDirectory: environment.listDirectory)
     }()
 
+    /// Makes `opened` the open scene. The document's model stays the closing scene's until the
+    /// next commit diffs the new one against it.
+    func replaceScene(with opened: any OpenScene) {
+        if let model = scene?.modelJSON { detachedModel = model }
+        scene = opened
+    }
+
     /// Sends `action` to the open scene; its effects are queued to run after the response.
     func reduceScene(_ action: SceneAction) throws(RPCError) {
         guard var current = scene else { throw RPCError(code: ErrorCode.noScene, message: "no scene is open; send scene.open first") }
@@ -252,21 +261,20 @@ public final class Engine {
     /// (display, model, scene, viewport; members in key order).
     func commit() -> (rev: Int, patch: PatchWriter) {
         var patch = PatchWriter()
-        let model: JSON
         if scene != nil {
-            model = scene!.refresh(display: &display, into: &patch)
+            scene!.refresh(display: &display, baseline: detachedModel, into: &patch)
         } else {
-            model = .object(JSONObject())
             DisplayList().patch(from: display, at: "/display", into: &patch)
             display = DisplayList()
+            let empty = JSON.object(JSONObject())
+            JSONPatch.diff(detachedModel, empty, path: Engine.modelPath, into: &patch)
+            detachedModel = empty
         }
         let sceneName: JSON = scene.map { .string($0.name) } ?? .null
-        JSONPatch.diff(renderedModel, model, path: Engine.modelPath, into: &patch)
         if sceneName != renderedScene { patch.append("replace", PatchPath("/scene"), sceneName) }
         if viewport != renderedViewport {
             JSONPatch.diff(renderedViewport?.json ?? .null, viewport.json, path: PatchPath("/viewport"), into: &patch)
         }
-        renderedModel = model
         renderedScene = sceneName
         renderedViewport = viewport
         if !patch.isEmpty { rev += 1 }
@@ -301,7 +309,7 @@ public final class Engine {
     public var document: JSON {
         var state = JSONObject()
         state["display"] = display.json
-        state["model"] = renderedModel
+        state["model"] = scene?.modelJSON ?? detachedModel
         state["scene"] = renderedScene
         state["viewport"] = renderedViewport?.json ?? .null
         return .object(state)

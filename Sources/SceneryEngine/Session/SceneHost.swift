@@ -7,8 +7,12 @@ protocol OpenScene {
     /// as it was (see ``Scene/reduce(_:_:environment:)``).
     mutating func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
     /// Brings `display` up to the state through the scene's memo, which this value keeps, and
-    /// writes its operations into `patch` (see ``Scene/refresh(_:memo:display:path:into:)``).
-    mutating func refresh(display: inout DisplayList, into patch: inout PatchWriter) -> JSON
+    /// writes its operations into `patch` (see ``Scene/refresh(_:memo:display:path:into:)``),
+    /// then the model's at `/model`: against this scene's last model, or against `baseline`
+    /// (the document's model until now) when this scene has not rendered yet.
+    mutating func refresh(display: inout DisplayList, baseline: JSON, into patch: inout PatchWriter)
+    /// The model of the last refresh; nil before the first.
+    var modelJSON: JSON? { get }
     /// Forgets what the memo remembers (the next render builds everything).
     mutating func resetMemo()
     /// An image of the open state, read when asked for (see ``Scene/asset(_:in:environment:)``).
@@ -21,6 +25,8 @@ protocol OpenScene {
 struct SceneHost<S: Scene>: OpenScene {
     var state: S.State
     var memo = S.newMemo()
+    /// The model of the last refresh, which the next one is diffed against.
+    var model: S.Model?
 
     var name: String { S.name }
 
@@ -28,9 +34,12 @@ struct SceneHost<S: Scene>: OpenScene {
         try S.reduce(&state, action, environment: environment)
     }
 
-    mutating func refresh(display: inout DisplayList, into patch: inout PatchWriter) -> JSON {
-        S.refresh(state, memo: &memo, display: &display, path: "/display", into: &patch).model
+    mutating func refresh(display: inout DisplayList, baseline: JSON, into patch: inout PatchWriter) {
+        _ = S.refresh(state, memo: &memo, display: &display, displayPath: "/display", model: &model, modelPath: Engine.modelPath,
+                      baseline: baseline, into: &patch)
     }
+
+    var modelJSON: JSON? { model?.json }
 
     mutating func resetMemo() { memo = S.newMemo() }
 

@@ -1,0 +1,51 @@
+import Testing
+@testable import HooScene
+import SceneryCore
+
+/// The Hoo model diffs itself field by field (``HooModel/diff(_:_:path:into:)``); the engine
+/// relies on that giving exactly the operations of a JSON diff of the two models.
+@Suite struct HooDocumentModelTests {
+    /// Models drawn from small domains, so that pairs often share a member and often differ
+    /// in it, including null against a value.
+    static func randomModel(_ random: inout SeededRandom) -> HooModel {
+        func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
+        let errors: [JSON] = [.array([]), .array([["reason": "not a zip", "source": "a.zip"]])]
+        let selection: HooModel.Selection? = pick([true, false, false]) ? nil
+            : HooModel.Selection(color: pick(["Red", "Blue"]), hoo: pick([1, 2]), index: pick([0, 1, 5]), set: pick([1, 2]),
+                                 title: pick(["Meadow", "Morning", "Say \"hi\""]), poemLine: pick(["a", "b/c~d"]))
+        return HooModel(columns: pick([4, 9]), hoos: pick([9, 100]), sets: pick([1, 9]), decelerating: pick([true, false]),
+                        headerSet: pick([nil, 1, 2]), loadErrors: pick(errors), loading: pick([nil, "sets", "other"]),
+                        maxOffsetY: pick([0, 120.5]), offsetY: pick([0, 3.25, 120.5]), pan: pick([nil, "scrub", "scroll"]),
+                        sample: pick([true, false]), selection: selection)
+    }
+
+    @Test func typedDiffEqualsJSONDiff() {
+        var random = SeededRandom(seed: 7)
+        var pairs = 0, changedPairs = 0
+        for _ in 0..<3000 {
+            let a = Self.randomModel(&random), b = Self.randomModel(&random)
+            var typed = PatchWriter()
+            HooModel.diff(a, b, path: PatchPath("/model"), into: &typed)
+            var reference: [JSON] = []
+            JSONPatch.diff(a.json, b.json, path: "/model", into: &reference)
+            #expect(typed.operations == reference, "\(a.json) -> \(b.json)")
+            #expect((a == b) == reference.isEmpty)
+            pairs += 1
+            if !reference.isEmpty { changedPairs += 1 }
+        }
+        #expect(changedPairs > pairs / 2)
+    }
+
+    @Test func aTapChangesOnlyTheSelectionsMembers() throws {
+        var state = HooFixture.state(HooFixture.originalSets)
+        try HooFixture.reduce(&state, .tap(id: "cell.1.1", point: nil))
+        let before = HooScene.render(state).model
+        try HooFixture.reduce(&state, .tap(id: "cell.1.2", point: nil))
+        let after = HooScene.render(state).model
+        var patch = PatchWriter()
+        HooModel.diff(before, after, path: PatchPath("/model"), into: &patch)
+        #expect(patch.operations.map { $0["path"] } == ["/model/selection/hoo", "/model/selection/index",
+                                                          "/model/selection/poemLine", "/model/selection/title"])
+        #expect(patch.operations.last?["value"] == "Title 1.2")
+    }
+}
