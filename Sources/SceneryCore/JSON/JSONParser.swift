@@ -45,6 +45,18 @@ public struct JSONParser {
         }
     }
 
+    /// Parses the one value that starts at `start` in `bytes` (no whitespace before it), as
+    /// ``parse(_:maxDepth:)`` would parse it nested `depth` levels deep in a larger document
+    /// (inside one object: 1). Returns the value and the index just past it; what follows is
+    /// left to the caller.
+    public static func parseValue(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, depth: Int,
+                                  maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> (value: JSON, end: Int) {
+        var parser = Cursor(bytes: bytes, maxDepth: maxDepth)
+        parser.index = start
+        let value = try parser.parseValue(depth: depth)
+        return (value, parser.index)
+    }
+
     public static func parse(_ string: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSON {
         try parse(Array(string.utf8), maxDepth: maxDepth)
     }

@@ -61,22 +61,27 @@ public final class Engine {
     /// newline-terminated, to `output`: the response, then any notifications it caused.
     public func handle(line: some Collection<UInt8>, output: inout [UInt8]) {
         syncRealClock()
-        let request: JSON
-        do {
-            request = try JSONParser.parse(line, maxDepth: limits.maxDepth)
-        } catch {
-            write(error: RPCError(code: ErrorCode.parseError, message: "parse error: \(error)"), id: .null, to: &output)
-            return
-        }
         let id: JSON
         let method: String
         let params: Params
-        do {
-            (id, method, params) = try Engine.envelope(request)
-        } catch {
-            let id = request["id"].flatMap { Engine.isValidID($0) ? $0 : nil } ?? .null
-            write(error: error, id: id, to: &output)
-            return
+        let maxDepth = limits.maxDepth
+        if let request = line.withContiguousStorageIfAvailable({ RequestScan.scan($0, maxDepth: maxDepth) }) ?? nil {
+            (id, method, params) = request
+        } else {
+            let request: JSON
+            do {
+                request = try JSONParser.parse(line, maxDepth: maxDepth)
+            } catch {
+                write(error: RPCError(code: ErrorCode.parseError, message: "parse error: \(error)"), id: .null, to: &output)
+                return
+            }
+            do {
+                (id, method, params) = try Engine.envelope(request)
+            } catch {
+                let id = request["id"].flatMap { Engine.isValidID($0) ? $0 : nil } ?? .null
+                write(error: error, id: id, to: &output)
+                return
+            }
         }
         do {
             let result = try dispatch(method: method, params: params)

@@ -1,0 +1,100 @@
+import SceneryCore
+
+/// The common request read without building it as a JSON object first: `jsonrpc`, `id`,
+/// `method` and `params` (in any order, with any whitespace), the id an integer or a plain
+/// string, the method a plain string, `params` an object. Only `params` is parsed as JSON.
+///
+/// Anything else (an escape in a key or a string, a fractional or huge id, a repeated or unknown
+/// member, bytes past the object, invalid JSON anywhere) makes ``scan(_:maxDepth:)`` return nil,
+/// and the engine parses the line in full, which finds the same request or reports the exact
+/// error. So the scan is a shortcut with the full parser's answers, which the tests check.
+enum RequestScan {
+    /// The request's id, method and params, or nil when the line takes the full parser.
+    static func scan(_ line: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> (id: JSON, method: String, params: Params)? {
+        var cursor = 0
+        func skipWhitespace() {
+            while cursor < line.count, line[cursor] == 0x20 || line[cursor] == 0x09 || line[cursor] == 0x0A || line[cursor] == 0x0D {
+                cursor += 1
+            }
+        }
+        func take(_ byte: UInt8) -> Bool {
+            guard cursor < line.count, line[cursor] == byte else { return false }
+            cursor += 1
+            return true
+        }
+        /// A string without escapes, control characters or non-ASCII bytes: the range of its
+        /// contents, after which the cursor is past the closing quote.
+        func plainString() -> Range<Int>? {
+            guard take(UInt8(ascii: "\"")) else { return nil }
+            let start = cursor
+            while cursor < line.count {
+                let byte = line[cursor]
+                if byte == UInt8(ascii: "\"") { cursor += 1; return start..<(cursor - 1) }
+                if byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\\") { return nil }
+                cursor += 1
+            }
+            return nil
+        }
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self) }
+        func equals(_ range: Range<Int>, _ literal: StaticString) -> Bool {
+            range.count == literal.utf8CodeUnitCount
+                && (0..<range.count).allSatisfy { line[range.lowerBound + $0] == literal.utf8Start[$0] }
+        }
+        /// An integer of at most 15 digits, without a leading zero or a minus zero.
+        func integer() -> Double? {
+            let negative = take(UInt8(ascii: "-"))
+            let start = cursor
+            var value = 0
+            while cursor < line.count, line[cursor] >= 0x30 && line[cursor] <= 0x39 {
+                value = value * 10 + Int(line[cursor] - 0x30)
+                cursor += 1
+            }
+            let digits = cursor - start
+            guard digits >= 1 && digits <= 15, digits == 1 || line[start] != 0x30, !(negative && value == 0) else { return nil }
+            if cursor < line.count, line[cursor] == UInt8(ascii: ".") || line[cursor] | 0x20 == UInt8(ascii: "e") { return nil }
+            return Double(negative ? -value : value)
+        }
+
+        var id: JSON?, method: String?, params: JSONObject?, version = false
+        skipWhitespace()
+        guard take(UInt8(ascii: "{")) else { return nil }
+        while true {
+            skipWhitespace()
+            guard let key = plainString() else { return nil }
+            skipWhitespace()
+            guard take(UInt8(ascii: ":")) else { return nil }
+            skipWhitespace()
+            guard cursor < line.count else { return nil }
+            if equals(key, "id") {
+                guard id == nil else { return nil }
+                if line[cursor] == UInt8(ascii: "\"") {
+                    guard let range = plainString() else { return nil }
+                    id = .string(text(range))
+                } else {
+                    guard let number = integer() else { return nil }
+                    id = .number(number)
+                }
+            } else if equals(key, "method") {
+                guard method == nil, let range = plainString() else { return nil }
+                method = text(range)
+            } else if equals(key, "params") {
+                guard params == nil, line[cursor] == UInt8(ascii: "{"),
+                      let (value, end) = try? JSONParser.parseValue(in: line, at: cursor, depth: 1, maxDepth: maxDepth),
+                      case .object(let object) = value else { return nil }
+                params = object
+                cursor = end
+            } else if equals(key, "jsonrpc") {
+                guard !version, let range = plainString(), equals(range, "2.0") else { return nil }
+                version = true
+            } else {
+                return nil
+            }
+            skipWhitespace()
+            if take(UInt8(ascii: "}")) { break }
+            guard take(UInt8(ascii: ",")) else { return nil }
+        }
+        skipWhitespace()
+        guard cursor == line.count, version, let id, let method else { return nil }
+        return (id, method, Params(params ?? JSONObject()))
+    }
+}
