@@ -58,40 +58,43 @@ public struct HooModel: SceneModel {
     }
 
     public static func diff(_ old: HooModel, _ new: HooModel, path: PatchPath, into patch: inout PatchWriter) {
-        func number(_ key: String, _ a: Int, _ b: Int, at path: PatchPath = path) {
-            if a != b { patch.append("replace", path.child(key), .number(Double(b))) }
+        /// A member replaced when it changed: every member that is not an object on both sides
+        /// (a JSON diff descends only into two objects).
+        func replace(_ key: StaticString, at path: PatchPath = path, _ changed: Bool, _ json: @autoclosure () -> JSON) {
+            if changed { patch.append("replace", path, member: key, json()) }
         }
-        /// A member that is a value or null: replaced whole when it changed (a JSON diff
-        /// descends only into two objects).
-        func value(_ key: String, _ changed: Bool, _ json: @autoclosure () -> JSON) {
-            if changed { patch.append("replace", path.child(key), json()) }
+        func number(_ key: StaticString, at path: PatchPath = path, _ a: Int, _ b: Int) {
+            replace(key, at: path, a != b, .number(Double(b)))
         }
         number("columns", old.columns, new.columns)
-        let counts = path.child("counts")
-        number("hoos", old.hoos, new.hoos, at: counts)
-        number("sets", old.sets, new.sets, at: counts)
-        value("decelerating", old.decelerating != new.decelerating, .bool(new.decelerating))
-        value("headerSet", old.headerSet != new.headerSet, new.headerSet.map { .number(Double($0)) } ?? .null)
+        if old.hoos != new.hoos || old.sets != new.sets {
+            let counts = path.child("counts")
+            number("hoos", at: counts, old.hoos, new.hoos)
+            number("sets", at: counts, old.sets, new.sets)
+        }
+        replace("decelerating", old.decelerating != new.decelerating, .bool(new.decelerating))
+        replace("headerSet", old.headerSet != new.headerSet, new.headerSet.map { .number(Double($0)) } ?? .null)
         if old.loadErrors != new.loadErrors { JSONPatch.diff(old.loadErrors, new.loadErrors, path: path.child("loadErrors"), into: &patch) }
         switch (old.loading, new.loading) {
-        case (let a?, let b?): if a != b { patch.append("replace", path.child("loading").child("path"), .string(b)) }
-        case (let a, let b): value("loading", a != b, b.map { ["path": .string($0)] } ?? .null)
+        case (let a?, let b?): replace("path", at: path.child("loading"), a != b, .string(b))
+        case (let a, let b): replace("loading", a != b, b.map { ["path": .string($0)] } ?? .null)
         }
-        value("maxOffsetY", old.maxOffsetY != new.maxOffsetY, .number(new.maxOffsetY))
-        value("offsetY", old.offsetY != new.offsetY, .number(new.offsetY))
-        value("pan", old.pan != new.pan, .optional(new.pan))
-        value("sample", old.sample != new.sample, .bool(new.sample))
+        replace("maxOffsetY", old.maxOffsetY != new.maxOffsetY, .number(new.maxOffsetY))
+        replace("offsetY", old.offsetY != new.offsetY, .number(new.offsetY))
+        replace("pan", old.pan != new.pan, .optional(new.pan))
+        replace("sample", old.sample != new.sample, .bool(new.sample))
         switch (old.selection, new.selection) {
         case (let a?, let b?):
+            guard a != b else { return }
             let selection = path.child("selection")
-            if a.color != b.color { patch.append("replace", selection.child("color"), .string(b.color)) }
-            number("hoo", a.hoo, b.hoo, at: selection)
-            number("index", a.index, b.index, at: selection)
-            if a.poemLine != b.poemLine { patch.append("replace", selection.child("poemLine"), .string(b.poemLine)) }
-            number("set", a.set, b.set, at: selection)
-            if a.title != b.title { patch.append("replace", selection.child("title"), .string(b.title)) }
+            replace("color", at: selection, a.color != b.color, .string(b.color))
+            number("hoo", at: selection, a.hoo, b.hoo)
+            number("index", at: selection, a.index, b.index)
+            replace("poemLine", at: selection, a.poemLine != b.poemLine, .string(b.poemLine))
+            number("set", at: selection, a.set, b.set)
+            replace("title", at: selection, a.title != b.title, .string(b.title))
         case (let a, let b):
-            value("selection", a != b, b?.json ?? .null)
+            replace("selection", a != b, b?.json ?? .null)
         }
     }
 }

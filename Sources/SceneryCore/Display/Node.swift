@@ -127,26 +127,26 @@ extension Node {
         member(path, "animation", a.animation, b.animation, \.json, into: &patch)
         // A frame is an array: replaced whole when its JSON (rounded to thousandths) changed.
         if a.frame != b.frame && !a.frame.writesSame(as: b.frame) {
-            patch.append("replace", path.child("frame")) { b.frame.write(to: &$0) }
+            patch.append("replace", path, member: "frame") { b.frame.write(to: &$0) }
         }
         switch (a.image, b.image) {
         case (nil, nil): break
-        case (nil, let image?): patch.append("add", path.child("image")) { $0.string(image) }
-        case (_?, nil): patch.append("remove", path.child("image"), nil)
-        case (let before?, let image?): if before != image { patch.append("replace", path.child("image")) { $0.string(image) } }
+        case (nil, let image?): patch.append("add", path, member: "image") { $0.string(image) }
+        case (_?, nil): patch.append("remove", path, member: "image", nil)
+        case (let before?, let image?): if before != image { patch.append("replace", path, member: "image") { $0.string(image) } }
         }
-        if a.kind != b.kind { patch.append("replace", path.child("kind"), .string(b.kind.rawValue)) }
-        if a.layer != b.layer { patch.append("replace", path.child("layer"), .string(b.layer.rawValue)) }
+        if a.kind != b.kind { patch.append("replace", path, member: "kind", .string(b.kind.rawValue)) }
+        if a.layer != b.layer { patch.append("replace", path, member: "layer", .string(b.layer.rawValue)) }
         if a.style != b.style { JSONPatch.diffObjects(a.style, b.style, path: path.child("style"), into: &patch) }
         switch (a.kind == .text, b.kind == .text) {
         case (false, false): break
-        case (false, true): patch.append("add", path.child("text")) { TextRun.write(b.text, to: &$0) }
-        case (true, false): patch.append("remove", path.child("text"), nil)
+        case (false, true): patch.append("add", path, member: "text") { TextRun.write(b.text, to: &$0) }
+        case (true, false): patch.append("remove", path, member: "text", nil)
         case (true, true):
             // An array: a diff replaces it whole when anything in it changed.
-            if a.text != b.text { patch.append("replace", path.child("text")) { TextRun.write(b.text, to: &$0) } }
+            if a.text != b.text { patch.append("replace", path, member: "text") { TextRun.write(b.text, to: &$0) } }
         }
-        if a.z != b.z { patch.append("replace", path.child("z"), .number(Double(b.z))) }
+        if a.z != b.z { patch.append("replace", path, member: "z", .number(Double(b.z))) }
     }
 
     /// An optional member: added, removed, or diffed when both have it and it changed.

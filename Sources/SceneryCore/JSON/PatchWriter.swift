@@ -54,24 +54,32 @@ public struct PatchWriter: Sendable {
     /// Appends the operation `op` (`add`, `remove` or `replace`) at `path`, with `value` for
     /// `add` and `replace`. Keys in canonical order: op, path, value.
     public mutating func append(_ op: StaticString, _ path: PatchPath, _ value: JSON?) {
+        append(op, path, member: nil, value)
+    }
+
+    /// The same at member `key` of what `path` points to, for a key the code spells (a node's
+    /// `frame`, a model's `title`): written as it is, without a child path or an escape check.
+    /// `key` must need no escaping (no `~`, `/`, `"`, `\` or control character).
+    public mutating func append(_ op: StaticString, _ path: PatchPath, member key: StaticString?, _ value: JSON?) {
         if let value {
-            append(op, path, writing: { $0.write(value) })
+            append(op, path, member: key, writing: { $0.write(value) })
             return
         }
         let first = count == 0
         CanonicalJSON.withWriter(into: &bytes) { writer in
-            PatchWriter.writeHead(op, path, first: first, to: &writer)
+            PatchWriter.writeHead(op, path, member: key, first: first, to: &writer)
             writer.ascii("\"}")
         }
         count += 1
     }
 
     /// The same with a value that writes itself (a node, text runs) without becoming a JSON tree.
-    mutating func append(_ op: StaticString, _ path: PatchPath, writing writeValue: (inout CanonicalJSON.ByteWriter) -> Void) {
+    mutating func append(_ op: StaticString, _ path: PatchPath, member key: StaticString? = nil,
+                         writing writeValue: (inout CanonicalJSON.ByteWriter) -> Void) {
         let first = count == 0
         if first { bytes.reserveCapacity(512) }
         CanonicalJSON.withWriter(into: &bytes) { writer in
-            PatchWriter.writeHead(op, path, first: first, to: &writer)
+            PatchWriter.writeHead(op, path, member: key, first: first, to: &writer)
             writer.ascii("\",\"value\":")
             writeValue(&writer)
             writer.byte(UInt8(ascii: "}"))
@@ -79,8 +87,10 @@ public struct PatchWriter: Sendable {
         count += 1
     }
 
-    /// `{"op":"OP","path":"PATH` (a comma first unless it is the first operation).
-    private static func writeHead(_ op: StaticString, _ path: PatchPath, first: Bool, to writer: inout CanonicalJSON.ByteWriter) {
+    /// `{"op":"OP","path":"PATH` (a comma first unless it is the first operation), with
+    /// `/member` after the path when given.
+    private static func writeHead(_ op: StaticString, _ path: PatchPath, member: StaticString?, first: Bool,
+                                  to writer: inout CanonicalJSON.ByteWriter) {
         writer.ascii(first ? "{\"op\":\"" : ",{\"op\":\"")
         writer.ascii(op)
         writer.ascii("\",\"path\":\"")
@@ -96,6 +106,12 @@ public struct PatchWriter: Sendable {
                     writer.pointerText(token, escapingTokens: true)
                 }
             }
+        }
+        if let member {
+            assert(member.withUTF8Buffer { !$0.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7E || $0 == 0x2F } },
+                   "a member key written as it is must need no escaping")
+            writer.byte(UInt8(ascii: "/"))
+            writer.ascii(member)
         }
     }
 
