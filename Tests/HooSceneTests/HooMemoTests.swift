@@ -40,3 +40,29 @@ struct HooMemoTests {
         #expect(updatedInPlace > 200, "taps, scrub steps and commands that change nothing should update the last render in place")
     }
 }
+
+extension HooMemoTests {
+    /// A tap within a set leaves the header's group as it was (the same object); a tap on
+    /// another set's Hoo replaces it, and the patch changes the header image.
+    @Test func aTapWithinASetKeepsTheHeaderGroup() throws {
+        var state = HooFixture.state(HooFixture.originalSets)
+        var memo = HooScene.newMemo()
+        var display = HooScene.render(state, memo: &memo).display
+        func headerGroup() -> NodeGroup? { display.groups.first { $0.nodes.contains { $0.id == "header" } } }
+        func tap(_ id: String) throws -> [JSON] {
+            try HooFixture.reduce(&state, .tap(id: id, point: nil))
+            let old = display
+            let inPlace = RenderMemoCheck.step(HooScene.self, state, memo: &memo, display: &display, "tap \(id)").inPlace
+            #expect(inPlace)
+            return JSONPatch.diff(from: old.json, to: display.json)
+        }
+        _ = try tap("cell.1.1")
+        let header = try #require(headerGroup())
+        let sameSet = try tap("cell.1.2")
+        #expect(headerGroup() === header)
+        #expect(!sameSet.contains { $0["path"]?.stringValue?.hasPrefix("/nodes/header") == true })
+        let otherSet = try tap("cell.2.1")
+        #expect(headerGroup() !== header)
+        #expect(otherSet.contains { $0["path"] == "/nodes/header/image" })
+    }
+}

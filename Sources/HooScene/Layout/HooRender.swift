@@ -6,8 +6,9 @@ public struct HooMemo {
     typealias Groups = RenderMemo<HooGroupKey, HooGroupInputs>
     /// The node groups of the last render, by key.
     var groups = Groups()
-    /// The last render's frame and selection, for a command that changed only the selection.
-    var last: (frame: HooFrame, selection: HooRef?)?
+    /// The last render's frame, selection and header set (by index), for a command that changed
+    /// only the selection.
+    var last: (frame: HooFrame, selection: HooRef?, headerSet: Int?)?
 
     public init() {}
 }
@@ -25,17 +26,18 @@ struct HooFrame: Equatable {
     }
 }
 
-/// A node group of the Hoo screen. A tap changes at most three: the selection's, and the colour
-/// names of the set's first cells it leaves and lands on. Their ids do not interleave
-/// (`bottom.*` to `selection.disc`, `set.S.color`), so the engine diffs each on its own. The
-/// selection and the colour names are groups whether or not they show anything, so that a tap
-/// only replaces groups and never adds or removes one.
+/// A node group of the Hoo screen. A tap changes at most four: the selection's, the header's
+/// when it moves to another set, and the colour names of the sets' first cells it leaves and
+/// lands on. The header is a group of its own so that a tap within a set does not touch it.
+/// The selection, the header and the colour names are groups whether or not they show anything,
+/// so that a tap only replaces groups and never adds or removes one.
 public enum HooGroupKey: Hashable, Sendable {
     /// The background, logo and lines, which only the viewport changes.
     case chrome
-    /// Everything outside the cells that shows the selection: the header (the selected Hoo's
-    /// set, or the topmost visible set), the title and poem line, the picture over the grid,
-    /// and the disc on the selected cell when that cell is rendered.
+    /// The header image: the selected Hoo's set's, or the topmost visible set's.
+    case header
+    /// The rest of what shows the selection: the title and poem line, the picture over the
+    /// grid, and the disc on the selected cell when that cell is rendered.
     case selection
     /// The cell at this position of the flow across all sets: its circle and number (the
     /// selection does not change it: the disc is drawn over the number).
@@ -49,9 +51,11 @@ public enum HooGroupKey: Hashable, Sendable {
 public enum HooGroupInputs: Equatable, Sendable {
     /// Background, logo and lines.
     case chrome(viewport: Viewport)
-    /// The header image; the selected Hoo's title, poem line and picture (nil without a
-    /// selection); the selected cell's frame, nil when it is not rendered.
-    case selection(viewport: Viewport, header: HooImageName?, title: String?, poemLine: String?, overlay: HooImageName?, cellFrame: Rect?)
+    /// The header image, if the set has one.
+    case header(viewport: Viewport, image: HooImageName?)
+    /// The selected Hoo's title, poem line and picture (nil without a selection); the selected
+    /// cell's frame, nil when it is not rendered.
+    case selection(viewport: Viewport, title: String?, poemLine: String?, overlay: HooImageName?, cellFrame: Rect?)
     /// A cell: its circle and its number.
     case cell(frame: Rect, set: Int, hoo: Int)
     /// The first cell's frame and the set's colour name; hidden while that cell is selected.
@@ -84,27 +88,29 @@ enum HooRender {
                                                          height: grid.contentHeight, offsetY: state.offset))
         display.groups.reserveCapacity(memo.groups.previousCount + 16)
         let selected = state.selected
-        for key in [HooGroupKey.chrome, .selection] {
+        for key in [HooGroupKey.chrome, .header, .selection] {
             let inputs = self.inputs(key, state, selected: selected)
             display.add(memo.groups.group(key, inputs: inputs) { nodes(key, inputs) })
         }
         addCells(state, grid: grid, memo: &memo.groups, to: &display)
         memo.groups.endRender()
-        memo.last = (HooFrame(state), state.selection)
+        memo.last = (HooFrame(state), state.selection, state.headerSetIndex(selected: selected))
         return (model(state, selected: selected), display)
     }
 
     /// When only the selection changed since the last render (a tap, a scrub step), updates
-    /// the last render in place: the selection's group, and the colour names of the Hoo that was
-    /// selected and of the one that is now (when either is the first of its set). No cell is
-    /// looked at: the disc covers the selected cell's number. `nil` otherwise, or when `display`
-    /// is not the memo's last render.
+    /// the last render in place: the selection's group, the header's when the header moves to
+    /// another set, and the colour names of the Hoo that was selected and of the one that is
+    /// now (when either is the first of its set). No cell is looked at: the disc covers the
+    /// selected cell's number. `nil` otherwise, or when `display` is not the memo's last render.
     static func updateLastRender(_ state: HooState, memo: inout HooMemo, display: inout DisplayList)
         -> (model: HooModel, replaced: [(position: Int, group: NodeGroup)])? {
         guard let last = memo.last, last.frame == HooFrame(state) else { return nil }
         let selected = state.selected
         if last.selection == state.selection { return (model(state, selected: selected), []) }
+        let headerSet = state.headerSetIndex(selected: selected)
         var keys: [HooGroupKey] = [.selection]
+        if headerSet != last.headerSet { keys.append(.header) }
         for location in [last.selection.flatMap { state.catalog.locate($0) }, selected] {
             guard let location, location.hoo == 0 else { continue }
             keys.append(.setColor(set: location.ref.set))
@@ -113,7 +119,7 @@ enum HooRender {
             let new = inputs(key, state, selected: selected)
             return new == old ? nil : (new, nodes(key, new))
         }) else { return nil }
-        memo.last = (last.frame, state.selection)
+        memo.last = (last.frame, state.selection, headerSet)
         return (model(state, selected: selected), replaced)
     }
 
@@ -126,17 +132,18 @@ enum HooRender {
         switch key {
         case .chrome:
             return .chrome(viewport: viewport)
+        case .header:
+            return .header(viewport: viewport, image: state.headerSetIndex(selected: selected).flatMap { headerImage(state, setIndex: $0) })
         case .selection:
-            let header = state.headerSetIndex(selected: selected).flatMap { headerImage(state, setIndex: $0) }
             guard let selected else {
-                return .selection(viewport: viewport, header: header, title: nil, poemLine: nil, overlay: nil, cellFrame: nil)
+                return .selection(viewport: viewport, title: nil, poemLine: nil, overlay: nil, cellFrame: nil)
             }
             let hoo = state.catalog[selected]
             let overlay = hoo.image.map {
                 HooImageName(hoo: $0, set: selected.ref.set, hoo: selected.ref.hoo, load: state.catalog.loads[selected.set])
             }
             let cellFrame = renderedCells(state).contains(selected.index) ? state.grid.cellFrame(selected.index) : nil
-            return .selection(viewport: viewport, header: header, title: hoo.title, poemLine: hoo.poemLine, overlay: overlay, cellFrame: cellFrame)
+            return .selection(viewport: viewport, title: hoo.title, poemLine: hoo.poemLine, overlay: overlay, cellFrame: cellFrame)
         case .cell(let index):
             let (s, h) = state.catalog.location(ofIndex: index) ?? (0, 0)
             let set = state.catalog.sets[s].number, hoo = state.catalog.sets[s].hoos[h].number
@@ -158,8 +165,10 @@ enum HooRender {
                                          style: ["background": .string(M.background)]))
             addChrome(layout: layout, to: &nodes)
             return nodes.nodes
-        case (_, .selection(let viewport, let header, let title, let poemLine, let overlay, let cellFrame)):
-            // In id order: bottom.poem, bottom.title, header, overlay, selection.disc.
+        case (_, .header(let viewport, let image?)):
+            return [("header", Node(.image, frame: HooScreenLayout(viewport).headerFrame, z: M.zChrome, style: headerStyle, image: image.id))]
+        case (_, .selection(let viewport, let title, let poemLine, let overlay, let cellFrame)):
+            // In id order: bottom.poem, bottom.title, overlay, selection.disc.
             let layout = HooScreenLayout(viewport)
             var nodes: [(id: String, node: Node)] = []
             nodes.reserveCapacity(5)
@@ -168,9 +177,6 @@ enum HooRender {
                                                   text: [TextRun(poemLine, font: M.lightFont, size: M.poemSize, weight: "light", color: M.textColor)])))
                 nodes.append(("bottom.title", Node(.text, frame: layout.titleFrame, z: M.zChrome, style: bottomTextStyle,
                                                    text: [TextRun(title, font: M.mediumFont, size: M.titleSize, weight: "medium", color: M.textColor)])))
-            }
-            if let header {
-                nodes.append(("header", Node(.image, frame: layout.headerFrame, z: M.zChrome, style: headerStyle, image: header.id)))
             }
             if let overlay {
                 nodes.append(("overlay", Node(.image, frame: layout.overlayFrame, z: M.zOverlay, style: imageStyle, image: overlay.id)))
@@ -207,7 +213,7 @@ enum HooRender {
                                               text: [TextRun(colorName, font: M.mediumFont, size: M.colorNameSize,
                                                              weight: "medium", color: M.textColor)]))]
         default:
-            return []  // a hidden colour name
+            return []  // a hidden colour name, or a set without a header image
         }
     }
 
