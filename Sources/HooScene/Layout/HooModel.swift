@@ -59,24 +59,19 @@ public struct HooModel: SceneModel {
 
     public static func diff(_ old: HooModel, _ new: HooModel, path: PatchPath, into patch: inout PatchWriter) {
         /// A member replaced when it changed: every member that is not an object on both sides
-        /// (a JSON diff descends only into two objects).
-        func replace(_ key: StaticString, at path: PatchPath = path, _ changed: Bool, _ json: @autoclosure () -> JSON) {
+        /// (a JSON diff descends only into two objects). `key` may go down (`selection/title`).
+        func replace(_ key: StaticString, _ changed: Bool, _ json: @autoclosure () -> JSON) {
             if changed { patch.append("replace", path, member: key, json()) }
         }
-        func number(_ key: StaticString, at path: PatchPath = path, _ a: Int, _ b: Int) {
-            replace(key, at: path, a != b, .number(Double(b)))
-        }
+        func number(_ key: StaticString, _ a: Int, _ b: Int) { replace(key, a != b, .number(Double(b))) }
         number("columns", old.columns, new.columns)
-        if old.hoos != new.hoos || old.sets != new.sets {
-            let counts = path.child("counts")
-            number("hoos", at: counts, old.hoos, new.hoos)
-            number("sets", at: counts, old.sets, new.sets)
-        }
+        number("counts/hoos", old.hoos, new.hoos)
+        number("counts/sets", old.sets, new.sets)
         replace("decelerating", old.decelerating != new.decelerating, .bool(new.decelerating))
         replace("headerSet", old.headerSet != new.headerSet, new.headerSet.map { .number(Double($0)) } ?? .null)
         if old.loadErrors != new.loadErrors { JSONPatch.diff(old.loadErrors, new.loadErrors, path: path.child("loadErrors"), into: &patch) }
         switch (old.loading, new.loading) {
-        case (let a?, let b?): replace("path", at: path.child("loading"), a != b, .string(b))
+        case (let a?, let b?): replace("loading/path", a != b, .string(b))
         case (let a, let b): replace("loading", a != b, b.map { ["path": .string($0)] } ?? .null)
         }
         replace("maxOffsetY", old.maxOffsetY != new.maxOffsetY, .number(new.maxOffsetY))
@@ -85,14 +80,12 @@ public struct HooModel: SceneModel {
         replace("sample", old.sample != new.sample, .bool(new.sample))
         switch (old.selection, new.selection) {
         case (let a?, let b?):
-            guard a != b else { return }
-            let selection = path.child("selection")
-            replace("color", at: selection, a.color != b.color, .string(b.color))
-            number("hoo", at: selection, a.hoo, b.hoo)
-            number("index", at: selection, a.index, b.index)
-            replace("poemLine", at: selection, a.poemLine != b.poemLine, .string(b.poemLine))
-            number("set", at: selection, a.set, b.set)
-            replace("title", at: selection, a.title != b.title, .string(b.title))
+            replace("selection/color", a.color != b.color, .string(b.color))
+            number("selection/hoo", a.hoo, b.hoo)
+            number("selection/index", a.index, b.index)
+            replace("selection/poemLine", a.poemLine != b.poemLine, .string(b.poemLine))
+            number("selection/set", a.set, b.set)
+            replace("selection/title", a.title != b.title, .string(b.title))
         case (let a, let b):
             replace("selection", a != b, b?.json ?? .null)
         }

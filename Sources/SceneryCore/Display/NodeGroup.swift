@@ -184,21 +184,23 @@ public struct RenderMemo<Key: Hashable, Inputs: Equatable> {
     /// `display` is left as it was (the memo holds the new groups, which a render reuses).
     @inlinable
     public mutating func rebuild(_ keys: [Key], in display: inout DisplayList,
-                                 _ rebuild: (Key, Inputs, NodeGroup) -> (Inputs, [(id: String, node: Node)])?) -> [(position: Int, group: NodeGroup)]? {
-        var changes: [(position: Int, replaced: NodeGroup, group: NodeGroup)] = []
+                                 _ rebuild: (Key, borrowing Inputs, NodeGroup) -> (Inputs, [(id: String, node: Node)])?) -> [(position: Int, group: NodeGroup)]? {
+        var changes: [(position: Int, group: NodeGroup)] = []
+        changes.reserveCapacity(keys.count)
         for key in keys {
             var position = 0
             while position < previous.count && previous[position].key != key { position += 1 }
             guard position < previous.count else { continue }
-            let replaced = previous[position].group
-            guard let (inputs, nodes) = rebuild(key, previous[position].inputs, replaced) else { continue }
-            guard position < display.groups.count, display.groups[position] === replaced else { return nil }
+            let entry = previous[position]
+            guard let (inputs, nodes) = rebuild(key, entry.inputs, entry.group) else { continue }
+            guard position < display.groups.count, display.groups[position] === entry.group else { return nil }
             let group = NodeGroup(nodes)
             previous[position] = Entry(key: key, inputs: inputs, group: group)
-            changes.append((position, replaced, group))
+            changes.append((position, group))
         }
-        for change in changes { display.groups[change.position] = change.group }
-        return changes.map { ($0.position, $0.replaced) }
+        // Swapped in: `changes` ends up holding the groups replaced, by position.
+        for k in changes.indices { swap(&display.groups[changes[k].position], &changes[k].group) }
+        return changes
     }
 
     /// Ends a render: what it did not ask for is forgotten.

@@ -59,7 +59,8 @@ public struct PatchWriter: Sendable {
 
     /// The same at member `key` of what `path` points to, for a key the code spells (a node's
     /// `frame`, a model's `title`): written as it is, without a child path or an escape check.
-    /// `key` must need no escaping (no `~`, `/`, `"`, `\` or control character).
+    /// `key` may name members further down, separated by `/` (`selection/title`); its keys must
+    /// need no escaping (no `~`, `/`, `"`, `\` or control character in them).
     public mutating func append(_ op: StaticString, _ path: PatchPath, member key: StaticString?, _ value: JSON?) {
         if let value {
             append(op, path, member: key, writing: { $0.write(value) })
@@ -108,8 +109,8 @@ public struct PatchWriter: Sendable {
             }
         }
         if let member {
-            assert(member.withUTF8Buffer { !$0.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7E || $0 == 0x2F } },
-                   "a member key written as it is must need no escaping")
+            assert(member.withUTF8Buffer { !$0.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7E } },
+                   "member keys written as they are must need no escaping")
             writer.byte(UInt8(ascii: "/"))
             writer.ascii(member)
         }
