@@ -78,7 +78,7 @@ public struct PatchWriter: Sendable {
     mutating func append(_ op: StaticString, _ path: PatchPath, member key: StaticString? = nil,
                          writing writeValue: (inout CanonicalJSON.ByteWriter) -> Void) {
         let first = count == 0
-        if first { bytes.reserveCapacity(512) }
+        if first { bytes.reserveCapacity(2048) }  // a tap's patch is about 1.2 KB
         CanonicalJSON.withWriter(into: &bytes) { writer in
             PatchWriter.writeHead(op, path, member: key, first: first, to: &writer)
             writer.ascii("\",\"value\":")

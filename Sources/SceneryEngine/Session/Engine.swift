@@ -295,11 +295,13 @@ public final class Engine {
         rev = baseline
     }
 
+    static let changeKeys = ["patch", "rev"]
+
     /// The result of a state-changing method: `{rev, patch}` and the method's `extra` members,
     /// built in one go.
     func changeResult(_ extra: KeyValuePairs<String, JSON> = [:]) -> JSONObject {
         let (rev, patch) = commit()
-        var keys = ["patch", "rev"], values: [JSON] = [patch.json(), .number(Double(rev))]
+        var keys = Engine.changeKeys, values: [JSON] = [patch.json(), .number(Double(rev))]
         if extra.isEmpty { return JSONObject(sortedKeys: keys, values: values) }
         keys.reserveCapacity(2 + extra.count)
         values.reserveCapacity(2 + extra.count)
