@@ -109,12 +109,13 @@ enum HooRender {
         let selected = state.selected
         if last.selection == state.selection { return (model(state, selected: selected), []) }
         let headerSet = state.headerSetIndex(selected: selected)
-        var keys: [HooGroupKey] = [.selection]
+        var keys: [HooGroupKey] = []
+        keys.reserveCapacity(4)
+        keys.append(.selection)
         if headerSet != last.headerSet { keys.append(.header) }
-        for location in [last.selection.flatMap { state.catalog.locate($0) }, selected] {
-            guard let location, location.hoo == 0 else { continue }
-            keys.append(.setColor(set: location.ref.set))
-        }
+        // The colour names of the first cells left and landed on.
+        if let location = last.selection.flatMap({ state.catalog.locate($0) }), location.hoo == 0 { keys.append(.setColor(set: location.ref.set)) }
+        if let location = selected, location.hoo == 0 { keys.append(.setColor(set: location.ref.set)) }
         guard let replaced = memo.groups.rebuild(keys, in: &display, { key, old, _ in
             let new = inputs(key, state, selected: selected)
             return new == old ? nil : (new, nodes(key, new))

@@ -301,10 +301,13 @@ public final class Engine {
     /// built in one go.
     func changeResult(_ extra: KeyValuePairs<String, JSON> = [:]) -> JSONObject {
         let (rev, patch) = commit()
-        var keys = Engine.changeKeys, values: [JSON] = [patch.json(), .number(Double(rev))]
-        if extra.isEmpty { return JSONObject(sortedKeys: keys, values: values) }
+        if extra.isEmpty { return JSONObject(sortedKeys: Engine.changeKeys, values: [patch.json(), .number(Double(rev))]) }
+        var keys: [String] = [], values: [JSON] = []
         keys.reserveCapacity(2 + extra.count)
         values.reserveCapacity(2 + extra.count)
+        keys += Engine.changeKeys
+        values.append(patch.json())
+        values.append(.number(Double(rev)))
         for (key, value) in extra {
             keys.append(key)
             values.append(value)
