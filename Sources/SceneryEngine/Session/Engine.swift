@@ -59,13 +59,13 @@ public final class Engine {
 
     /// Handles one request line (without its newline) and appends every output line, each
     /// newline-terminated, to `output`: the response, then any notifications it caused.
-    public func handle(line: some Collection<UInt8>, output: inout [UInt8]) {
+    public func handle(line: [UInt8], output: inout [UInt8]) {
         syncRealClock()
         let id: JSON
         let method: String
         let params: Params
         let maxDepth = limits.maxDepth
-        if let request = line.withContiguousStorageIfAvailable({ RequestScan.scan($0, maxDepth: maxDepth) }) ?? nil {
+        if let request = line.withUnsafeBufferPointer({ RequestScan.scan($0, maxDepth: maxDepth) }) {
             (id, method, params) = request
         } else {
             let request: JSON
