@@ -189,4 +189,31 @@ struct DisplayDiffTests {
         #expect(again[1] === reordered[1])
         #expect(again[2] !== first[2], "key 2 was forgotten two renders ago, so it is built again")
     }
+
+    @Test("changed groups whose ids interleave are walked in id order as the merged lists would be, repeats included")
+    func interleavedGroupsWalkLikeTheMerge() {
+        var random = SeededRandom(seed: 11)
+        func node(_ y: Int) -> Node { Node(.rect, frame: Rect(x: 0, y: Double(y), width: 1, height: 1)) }
+        /// A few groups of ids drawn from a small pool, so that their ranges interleave and some
+        /// ids repeat across groups.
+        func groups() -> [NodeGroup] {
+            (0..<(1 + random.below(3))).map { _ in
+                NodeGroup((0..<(1 + random.below(4))).map { _ in
+                    let id = "n\(random.below(9))"
+                    return (id, node(random.below(3)))
+                })
+            }
+        }
+        var interleaved = 0
+        for _ in 0..<2000 {
+            let gone = groups(), new = groups()
+            var walked = PatchWriter()
+            DisplayList.diffNodes(walking: gone.map(\.nodes), new.map(\.nodes), path: "/nodes", into: &walked)
+            var merged = PatchWriter()
+            DisplayList.diffNodes(DisplayList.merged(gone.map(\.nodes)), DisplayList.merged(new.map(\.nodes)), path: "/nodes", into: &merged)
+            #expect(walked.operations == merged.operations)
+            if DisplayList.separateSlots(gone, new) == nil { interleaved += 1 }
+        }
+        #expect(interleaved > 300)
+    }
 }

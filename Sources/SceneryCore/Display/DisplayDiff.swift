@@ -42,9 +42,80 @@ extension DisplayList {
             }
             return
         }
+        if oldLoose.isEmpty && newLoose.isEmpty && gone.count + new.count <= 8 {
+            // A few changed groups whose ids interleave (the Hoo header's falls between the
+            // bottom text's and the overlay's): walked in id order as they are, not merged.
+            DisplayList.diffNodes(walking: gone.map(\.nodes), new.map(\.nodes), path: nodesPath, into: &patch)
+            return
+        }
         let before = DisplayList.merged([DisplayList.sortedByID(oldLoose)] + gone.map(\.nodes))
         let after = DisplayList.merged([DisplayList.sortedByID(newLoose)] + new.map(\.nodes))
         DisplayList.diffNodes(before, after, path: nodesPath, into: &patch)
+    }
+
+    /// The entries of a few id-sorted lists in id order, as ``merged(_:)`` would list them
+    /// (lists ordered by their first id; of a repeated id, the first listed wins), read in
+    /// place instead of copied into one array.
+    struct MergedWalk {
+        let lists: [[(id: String, node: Node)]]
+        var heads: [Int]
+        /// The last id taken, to skip its repeats.
+        var last: String?
+
+        init(_ lists: [[(id: String, node: Node)]]) {
+            let parts = lists.filter { !$0.isEmpty }
+            let firsts = parts.map { $0[0].id }
+            self.lists = parts.indices.sorted {
+                firsts[$0] == firsts[$1] ? $0 < $1 : canonicalKeyPrecedes(firsts[$0], firsts[$1])
+            }.map { parts[$0] }
+            heads = Array(repeating: 0, count: self.lists.count)
+        }
+
+        /// The list holding the next entry, or nil at the end.
+        mutating func next() -> Int? {
+            while true {
+                var best = -1
+                for p in lists.indices where heads[p] < lists[p].count {
+                    if best < 0 || canonicalKeyPrecedes(lists[p][heads[p]].id, lists[best][heads[best]].id) { best = p }
+                }
+                guard best >= 0 else { return nil }
+                if let last, canonicalKeyEquals(last, lists[best][heads[best]].id) {
+                    heads[best] += 1  // a repeated id: the first one listed was taken
+                    continue
+                }
+                last = lists[best][heads[best]].id
+                return best
+            }
+        }
+
+        func peek(_ list: Int) -> (id: String, node: Node) { lists[list][heads[list]] }
+        mutating func advance(_ list: Int) { heads[list] += 1 }
+    }
+
+    /// ``diffNodes(_:_:path:into:)`` over the lists `before` and `after` would merge into.
+    static func diffNodes(walking before: [[(id: String, node: Node)]], _ after: [[(id: String, node: Node)]], path: String,
+                          into patch: inout PatchWriter) {
+        var old = MergedWalk(before), new = MergedWalk(after)
+        var i = old.next(), j = new.next()
+        while i != nil || j != nil {
+            if let a = i, j == nil || canonicalKeyPrecedes(old.peek(a).id, new.peek(j!).id) {
+                patch.append("remove", PatchPath(prefix: path, old.peek(a).id), nil)
+                old.advance(a)
+                i = old.next()
+            } else if let b = j, i == nil || !canonicalKeyEquals(old.peek(i!).id, new.peek(b).id) {
+                let (id, node) = new.peek(b)
+                patch.append("add", PatchPath(prefix: path, id)) { node.write(to: &$0) }
+                new.advance(b)
+                j = new.next()
+            } else {
+                let (id, node) = new.peek(j!)
+                Node.diff(old.peek(i!).node, node, path: PatchPath(prefix: path, id), into: &patch)
+                old.advance(i!)
+                new.advance(j!)
+                i = old.next()
+                j = new.next()
+            }
+        }
     }
 
     /// The changed groups as slots in id order, when each can be diffed on its own and the
