@@ -66,6 +66,36 @@ import SceneryCore
         }
     }
 
+    /// Ids of 15 to 60 digits, either sign: the scan declines every one past 15 digits (the
+    /// full parser answers), and nothing traps. A 20-digit id once overflowed the scan's Int and
+    /// killed the process (found by a mutation fuzzer).
+    @Test func longIntegerIdsNeverTrapAndTakeTheFullParser() {
+        for digits in 15...60 {
+            for sign in ["", "-"] {
+                for first in ["1", "9"] {
+                    let number = sign + first + String(repeating: "9", count: digits - 1)
+                    let line = #"{"jsonrpc":"2.0","id":"# + number + #","method":"snapshot"}"#
+                    #expect(Self.check(line) == (digits <= 15), "\(digits) digits: \(line)")
+                }
+            }
+        }
+    }
+
+    /// The engine answers a huge id as the full parser does (-32600, id null), before and after
+    /// `initialize`, and keeps serving.
+    @Test func theEngineAnswersHugeIdsAndKeepsServing() {
+        let engine = Engine(environment: .empty)
+        let huge = #"{"jsonrpc":"2.0","id":99999999999999999999,"method":"snapshot"}"#
+        for line in [huge, #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#, huge, #"{"jsonrpc":"2.0","id":-123456789012345678901234567890,"method":"snapshot"}"#] {
+            let output = engine.handle(line)
+            #expect(output.count == 1)
+            if line != #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"# {
+                #expect(output.first?.contains(#""code":-32600"#) == true && output.first?.contains(#""id":null"#) == true, "\(output)")
+            }
+        }
+        #expect(engine.handle(#"{"jsonrpc":"2.0","id":2,"method":"snapshot"}"#).first?.contains(#""result""#) == true)
+    }
+
     /// Params nested up to the depth limit and past it: the scan takes exactly the lines the
     /// full parser takes (the request object is one level of the limit).
     @Test func depthLimitIsTheFullParsers() {
@@ -88,15 +118,18 @@ import SceneryCore
         let seeds = [#"{"jsonrpc":"2.0","id":12,"method":"tap","params":{"id":"cell.1.1"}}"#,
                      #"{"method":"pan","id":"x","jsonrpc":"2.0","params":{"phase":"changed","x":3,"y":4}}"#]
         let pieces: [UInt8] = Array(#" {}[]":,\-.0123456789eE"#.utf8) + [0x00, 0x01, 0x0A, 0xC3, 0xA9, 0xFF]
+        // Runs of digits too, so that long numbers (which once overflowed the scan) come up.
+        let runs: [[UInt8]] = [Array("9999999999".utf8), Array("12345678901234567890".utf8)]
         var taken = 0
         for n in 0..<20_000 {
             var bytes = Array(seeds[n % seeds.count].utf8)
             for _ in 0..<(1 + Int(random.next() % 3)) {
                 let at = Int(random.next() % UInt64(bytes.count))
                 let piece = pieces[Int(random.next() % UInt64(pieces.count))]
-                switch random.next() % 3 {
+                switch random.next() % 4 {
                 case 0: bytes[at] = piece
                 case 1: bytes.insert(piece, at: at)
+                case 2: bytes.insert(contentsOf: runs[Int(random.next() % 2)], at: at)
                 default: bytes.remove(at: at)
                 }
             }

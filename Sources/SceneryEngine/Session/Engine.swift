@@ -138,7 +138,7 @@ public final class Engine {
             throw RPCError(code: ErrorCode.invalidRequest, message: "id: required; expected a string or an integer (Scenery answers every request)")
         }
         guard isValidID(id) else {
-            throw RPCError(code: ErrorCode.invalidRequest, message: "id: expected a string or an integer up to 2^53, got \(Params.describe(id))")
+            throw RPCError(code: ErrorCode.invalidRequest, message: "id: expected a string or an integer from -(2^53 - 1) to 2^53 - 1, got \(Params.describe(id))")
         }
         guard case .string(let method)? = object["method"] else {
             throw RPCError(code: ErrorCode.invalidRequest, message: "method: expected a string, got \(object["method"].map(Params.describe) ?? "nothing")")

@@ -46,7 +46,9 @@ enum RequestScan {
             let start = cursor
             var value = 0
             while cursor < line.count, line[cursor] >= 0x30 && line[cursor] <= 0x39 {
-                value = value * 10 + Int(line[cursor] - 0x30)
+                // Digits past the 15th are counted, not added: such an id takes the full parser,
+                // and 19 or more digits would overflow an Int.
+                if cursor - start < 15 { value = value * 10 + Int(line[cursor] - 0x30) }
                 cursor += 1
             }
             let digits = cursor - start
