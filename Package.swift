@@ -30,12 +30,12 @@ let package = Package(
         ),
         // What the scenes' tests share (not part of the engine).
         .target(name: "SceneryTestSupport", dependencies: ["SceneryCore"], path: "Tests/SceneryTestSupport"),
-        .testTarget(name: "SceneryCoreTests", dependencies: ["SceneryCore"]),
+        .testTarget(name: "SceneryCoreTests", dependencies: ["SceneryCore", "SceneryTestSupport"]),
         .testTarget(name: "DirectorySceneTests", dependencies: ["DirectoryScene", "SceneryTestSupport"]),
         .testTarget(name: "HooSceneTests", dependencies: ["HooScene", "SceneryTransport", "SceneryTestSupport"], exclude: ["Corpus"]),
-        .testTarget(name: "ExhibitionSceneTests", dependencies: ["ExhibitionScene"]),
-        .testTarget(name: "SceneryEngineTests", dependencies: ["SceneryEngine"]),
+        .testTarget(name: "ExhibitionSceneTests", dependencies: ["ExhibitionScene", "SceneryTestSupport"]),
+        .testTarget(name: "SceneryEngineTests", dependencies: ["SceneryEngine", "SceneryTestSupport"]),
         .testTarget(name: "SceneryTransportTests", dependencies: ["SceneryTransport"]),
-        .testTarget(name: "TranscriptTests", dependencies: ["SceneryTransport", "scenery"]),
+        .testTarget(name: "TranscriptTests", dependencies: ["SceneryTransport", "scenery", "SceneryTestSupport"]),
     ]
 )

@@ -7,8 +7,11 @@ scene runs against the real binary when there is one ($SCENERY_BIN or .build/*/s
 
 import copy
 import json
+import pathlib
 import random
+import subprocess
 import sys
+import tempfile
 import time
 import unittest
 
@@ -26,7 +29,7 @@ class PatchConformanceTest(unittest.TestCase):
     def run_suite(self, name):
         path = CONFORMANCE / name
         if not path.is_file():
-            self.skipTest(f"conformance suite not found at {path}")
+            self.skipTest(f"needs ../shared/conformance/json-patch-tests (the RFC 6902 suite), not found at {path}")
         records = [r for r in json.loads(path.read_text()) if not r.get("disabled")]
         self.assertTrue(records)
         for number, record in enumerate(records):
@@ -281,16 +284,21 @@ class DirectorySceneEndToEndTest(unittest.TestCase):
         self.assertEqual(engine._process.returncode, 0)
 
 
-HOO_SETS = REPO_ROOT.parent / "shared" / "seed-data" / "HooView" / "HooSets"
-
-
 @unittest.skipIf(ENGINE is None, "scenery binary not found: set SCENERY_BIN or run `swift build`")
 class HooRealClockTest(unittest.TestCase):
     """With the real clock, loading sets is a background job: the request is answered at once,
     other requests are answered while it runs, and the result arrives as a notification."""
 
+    def setUp(self):
+        # Nine generated sets, shaped like the brief's archives, so this runs on any clone.
+        self._folder = tempfile.TemporaryDirectory(prefix="hoo-sets-")
+        self.addCleanup(self._folder.cleanup)
+        generator = REPO_ROOT / "Examples" / "generators" / "hoo_sets.py"
+        subprocess.run([sys.executable, str(generator), "--sets", "9", "--hoos", "40", "--out", self._folder.name],
+                       check=True, stdout=subprocess.DEVNULL)
+
     def test_a_load_runs_in_the_background_and_arrives_as_a_notification(self):
-        self.assertTrue(HOO_SETS.is_dir(), f"missing {HOO_SETS}")
+        HOO_SETS = pathlib.Path(self._folder.name)
         with SceneryClient([ENGINE], timeout=60) as engine:
             engine.request("initialize", {"protocolVersion": "1.0", "clock": "real", "viewport": VIEWPORT})
             engine.request("scene.open", {"scene": "hoo", "sets": str(HOO_SETS)})

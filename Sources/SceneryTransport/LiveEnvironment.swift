@@ -8,44 +8,77 @@ import SceneryEngine
 /// The engine's environment on a real machine: files from disk, images from `file:` and
 /// `http(s):` URLs, and a monotonic clock.
 public enum LiveEnvironment {
-    public static func make(maxFileBytes: Int = EngineLimits().maxFileBytes) -> EngineEnvironment {
+    /// The live environment. Relative paths (and relative `file:` URLs) are taken from
+    /// `baseDirectory` when one is given (a transcript's folder, for `replay`), else from the
+    /// working directory; messages keep the path as it was given.
+    public static func make(maxFileBytes: Int = EngineLimits().maxFileBytes, baseDirectory: String? = nil) -> EngineEnvironment {
         let start = DispatchTime.now().uptimeNanoseconds
+        let resolve: @Sendable (String) -> String = { path in
+            guard let base = baseDirectory, !path.hasPrefix("/"), !base.isEmpty else { return path }
+            return path.isEmpty ? base : base + "/" + path
+        }
         return EngineEnvironment(
-            readFile: { (path) throws(RPCError) in try readFile(path, limit: maxFileBytes) },
-            loadImage: { url, network in loadImage(url, network: network, limit: maxFileBytes) },
+            readFile: { (path) throws(RPCError) in try readFile(resolve(path), limit: maxFileBytes, shownAs: path) },
+            loadImage: { url, network in loadImage(url, network: network, limit: maxFileBytes, resolve: resolve) },
             realTimeMs: { Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) },
-            readFileRange: { (path, offset, count) throws(RPCError) in try readRange(path, offset: offset, count: count) },
-            fileInfo: fileInfo,
-            listDirectory: { (path) throws(RPCError) in try listDirectory(path) })
+            readFileRange: { (path, offset, count) throws(RPCError) in try readRange(resolve(path), offset: offset, count: count, shownAs: path) },
+            fileInfo: { path in fileInfo(resolve(path)) },
+            listDirectory: { (path) throws(RPCError) in try listDirectory(resolve(path), shownAs: path) })
     }
 
-    /// Reads `count` bytes at `offset`; throws when the file is shorter.
-    public static func readRange(_ path: String, offset: Int, count: Int) throws(RPCError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): \(String(cString: strerror(errno)))")
+    /// Opens a regular file for reading. Anything else is refused before it is opened (a FIFO
+    /// would block the engine forever, a device would never end), and checked again on the open
+    /// descriptor, which is opened without blocking, in case the path changed in between.
+    static func openRegularFile(_ path: String, shownAs name: String) throws(RPCError) -> Int32 {
+        func failure(_ reason: String) -> RPCError { RPCError(code: ErrorCode.fileUnreadable, message: "\(name): \(reason)") }
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw failure("is a folder, expected a file") }
+        if let special = special(info.st_mode) { throw failure(FileInfo.refusal(special)) }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw failure("changed while it was opened; only regular files are read")
         }
+        return fd
+    }
+
+    /// What a mode that is neither a regular file nor a folder is, for messages; nil for those two.
+    static func special(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+
+    /// Reads `count` bytes at `offset`; throws when the file is shorter or not a regular file.
+    public static func readRange(_ path: String, offset: Int, count: Int, shownAs name: String? = nil) throws(RPCError) -> [UInt8] {
+        let shown = name ?? path
+        func failure(_ reason: String) -> RPCError { RPCError(code: ErrorCode.fileUnreadable, message: "\(shown): \(reason)") }
+        guard offset >= 0, count >= 0, offset <= Int.max - count else { throw failure("invalid range \(offset)+\(count)") }
+        let fd = try openRegularFile(path, shownAs: shown)
         defer { close(fd) }
-        guard offset >= 0, count >= 0 else {
-            throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): invalid range \(offset)+\(count)")
-        }
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
             let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): \(String(cString: strerror(errno)))")
+                throw failure(String(cString: strerror(errno)))
             }
-            if n == 0 {
-                throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): \(count) bytes at \(offset) are past the end of the file")
-            }
+            if n == 0 { throw failure("\(count) bytes at \(offset) are past the end of the file") }
             filled += n
         }
         return bytes
     }
 
-    /// Whether `path` is a directory or a file (following symbolic links); nil when missing.
+    /// Whether `path` is a directory or a file (following symbolic links), and whether it is
+    /// something else (``FileInfo/special``); nil when missing.
     public static func fileInfo(_ path: String) -> FileInfo? {
         var link = stat()
         guard lstat(path, &link) == 0 else { return nil }
@@ -54,13 +87,20 @@ public enum LiveEnvironment {
         // A link is described by its target; a dangling one does not exist.
         if isSymbolicLink && stat(path, &info) != 0 { return nil }
         let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-        return FileInfo(isDirectory: isDirectory, size: isDirectory ? 0 : Int(info.st_size), isSymbolicLink: isSymbolicLink)
+        let special = special(info.st_mode)
+        return FileInfo(isDirectory: isDirectory, size: isDirectory || special != nil ? 0 : Int(info.st_size),
+                        isSymbolicLink: isSymbolicLink, special: special)
     }
 
     /// The names in a directory (without `.` and `..`), sorted by their UTF-8 bytes.
-    public static func listDirectory(_ path: String) throws(RPCError) -> [String] {
+    public static func listDirectory(_ path: String, shownAs name: String? = nil) throws(RPCError) -> [String] {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            let reason = special(info.st_mode).map(FileInfo.refusal) ?? "is a file, expected a folder"
+            throw RPCError(code: ErrorCode.fileUnreadable, message: "\(name ?? path): \(reason)")
+        }
         guard let directory = opendir(path) else {
-            throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): \(String(cString: strerror(errno)))")
+            throw RPCError(code: ErrorCode.fileUnreadable, message: "\(name ?? path): \(String(cString: strerror(errno)))")
         }
         defer { closedir(directory) }
         var names: [String] = []
@@ -73,48 +113,39 @@ public enum LiveEnvironment {
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// Reads a whole file, refusing folders and files over `limit` before reading them.
-    public static func readFile(_ path: String, limit: Int) throws(RPCError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): \(String(cString: strerror(errno)))")
-        }
+    /// Reads a whole file, refusing folders, anything that is not a regular file, and files over
+    /// `limit` before reading them. Messages name the file as `shownAs` (the path as given).
+    public static func readFile(_ path: String, limit: Int, shownAs name: String? = nil) throws(RPCError) -> [UInt8] {
+        let shown = name ?? path
+        let fd = try openRegularFile(path, shownAs: shown)
         defer { close(fd) }
+        func failure(_ reason: String) -> RPCError { RPCError(code: ErrorCode.fileUnreadable, message: "\(shown): \(reason)") }
         var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): \(String(cString: strerror(errno)))")
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): is a folder, expected a file")
-        }
-        if Int(info.st_size) > limit {
-            throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): file of \(info.st_size) bytes exceeds the limit of \(limit) bytes")
-        }
+        guard fstat(fd, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
+        if Int(info.st_size) > limit { throw failure("file of \(info.st_size) bytes exceeds the limit of \(limit) bytes") }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): \(String(cString: strerror(errno)))")
+                throw failure(String(cString: strerror(errno)))
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit {
-                throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): file exceeds the limit of \(limit) bytes")
-            }
+            if bytes.count > limit { throw failure("file exceeds the limit of \(limit) bytes") }
         }
         return bytes
     }
 
-    static func loadImage(_ text: String, network: Bool, limit: Int) -> Result<ImageData, ImageLoadFailure> {
+    static func loadImage(_ text: String, network: Bool, limit: Int, resolve: (String) -> String = { $0 }) -> Result<ImageData, ImageLoadFailure> {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
             return .failure(ImageLoadFailure("not a URL"))
         }
         let bytes: [UInt8]
         switch scheme {
         case "file":
-            do { bytes = try readFile(url.path, limit: limit) } catch { return .failure(ImageLoadFailure(error.message)) }
+            do { bytes = try readFile(resolve(url.path), limit: limit, shownAs: url.path) } catch { return .failure(ImageLoadFailure(error.message)) }
         case "http", "https":
             guard network else { return .failure(ImageLoadFailure("network disabled by initialize")) }
             switch fetch(url) {

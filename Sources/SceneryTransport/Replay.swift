@@ -6,10 +6,20 @@ public enum Replay {
     /// The live environment with the real clock stopped at 0 ms: a transcript recorded with
     /// `"clock":"real"` replays the same (its `snapshot`s say `nowMs` 0); its timers and jobs,
     /// which fire on their own in a live session, do not run in a replay.
-    public static var environment: EngineEnvironment {
-        var environment = LiveEnvironment.make()
+    public static var environment: EngineEnvironment { environment(relativeTo: nil) }
+
+    /// ``environment`` with relative paths taken from `folder` (a transcript's own folder, so
+    /// that its fixtures are found wherever `replay` runs).
+    public static func environment(relativeTo folder: String?) -> EngineEnvironment {
+        var environment = LiveEnvironment.make(baseDirectory: folder)
         environment.realTimeMs = { 0 }
         return environment
+    }
+
+    /// The folder of a transcript file, as the base of its relative paths (`.` for a bare name).
+    public static func folder(of file: String) -> String {
+        guard let slash = file.lastIndex(of: "/") else { return "." }
+        return slash == file.startIndex ? "/" : String(file[..<slash])
     }
 
     /// Runs every request of `transcript` on a fresh engine; the output lines of each step.

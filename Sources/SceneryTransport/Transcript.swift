@@ -7,6 +7,11 @@ import SceneryCore
 /// A byte expression is a list of terms: a JSON string literal (its UTF-8), `0xHH` (one byte),
 /// each optionally followed by `*N` (repeat N times). `>% "[" *100000` is a line of 100,000
 /// brackets; `>% "{\"id\":" 0xFF "}"` holds an invalid UTF-8 byte.
+///
+/// Paths in a transcript's requests are relative to the transcript's own folder (`replay` runs
+/// the engine there). A comment `# needs: PATH` names a file or folder the transcript reads that
+/// is not part of the repository (the briefs' data in `../shared`); where it is missing, the
+/// transcript is skipped with that path named rather than failed.
 public struct Transcript: Sendable {
     /// One request and what it should produce.
     public struct Step: Sendable {
@@ -27,6 +32,8 @@ public struct Transcript: Sendable {
 
     public var steps: [Step] = []
     var lines: [FileLine] = []
+    /// The paths of its `# needs: PATH` comments, relative to the transcript's folder.
+    public var needs: [String] = []
 
     public struct ParseError: Error, CustomStringConvertible {
         public let line: Int
@@ -53,13 +60,25 @@ public struct Transcript: Sendable {
                 steps[steps.count - 1].expected.append(String(decoding: line.dropFirst(2), as: UTF8.self))
                 lines.append(.response)
             } else if line.isEmpty || line.first == UInt8(ascii: "#") || line.allSatisfy({ $0 == 0x20 }) {
-                lines.append(.other(String(decoding: line, as: UTF8.self)))
+                let text = String(decoding: line, as: UTF8.self)
+                if text.hasPrefix(Transcript.needsPrefix) {
+                    needs.append(String(text.dropFirst(Transcript.needsPrefix.count)).trimmingSpaces)
+                }
+                lines.append(.other(text))
             } else {
                 throw ParseError(line: number, message: "expected a line starting with \"> \", \">% \", \"< \" or \"#\"")
             }
         }
         // A final newline leaves one empty piece; do not let --update grow the file.
         if case .other("")? = lines.last { lines.removeLast() }
+    }
+
+    /// The comment that names a file or folder the transcript needs.
+    public static let needsPrefix = "# needs: "
+
+    /// The needed paths (``needs``) missing when the transcript's folder is `folder`.
+    public func missingNeeds(inFolder folder: String) -> [String] {
+        needs.filter { LiveEnvironment.fileInfo(folder.isEmpty ? $0 : folder + "/" + $0) == nil }
     }
 
     /// Evaluates a byte expression.
@@ -145,5 +164,12 @@ public struct Transcript: Sendable {
             }
         }
         return out.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces.
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -62,8 +62,11 @@ extension Scenery {
     }
 
     /// `scenery replay FILE...`: checks transcripts; prints the first mismatch of each failing one.
+    /// Paths in a transcript are relative to its own folder.
     struct Replay: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Replay golden transcripts and compare the output.")
+        static let configuration = CommandConfiguration(
+            abstract: "Replay golden transcripts and compare the output.",
+            discussion: "Paths in a transcript's requests are relative to the transcript's folder. A transcript whose `# needs: PATH` is missing is skipped with that path named.")
 
         @OptionGroup var options: EngineOptions
 
@@ -88,7 +91,14 @@ extension Scenery {
                     failures += 1
                     continue
                 }
-                let actual = SceneryTransport.Replay.run(transcript, environment: SceneryTransport.Replay.environment, limits: options.limits)
+                let folder = SceneryTransport.Replay.folder(of: file)
+                let missing = transcript.missingNeeds(inFolder: folder)
+                if !missing.isEmpty {
+                    print("skip \(file): needs \(missing.joined(separator: ", ")) (relative to the transcript), which is missing")
+                    continue
+                }
+                let environment = SceneryTransport.Replay.environment(relativeTo: folder)
+                let actual = SceneryTransport.Replay.run(transcript, environment: environment, limits: options.limits)
                 if update {
                     try transcript.updated(with: actual).write(toFile: file, atomically: true, encoding: .utf8)
                     print("updated \(file)")

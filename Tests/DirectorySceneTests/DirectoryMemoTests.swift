@@ -7,9 +7,19 @@ import SceneryTestSupport
 /// scene kept gives exactly what rendering from scratch gives.
 @Suite("Directory render memo")
 struct DirectoryMemoTests {
-    @Test("a render through the kept memo equals a fresh render after every random command")
-    func memoMatchesFreshRender() throws {
-        var state = try Fixture.openSeedData()
+    @Test("a render through the kept memo equals a fresh render after every random command (built-in sample)")
+    func memoMatchesFreshRenderOnTheSample() throws {
+        try Self.check(DirectoryScene.open(Params([:]), viewport: .phone, environment: Fixture.environment).0)
+    }
+
+    @Test("a render through the kept memo equals a fresh render after every random command (GoTest data)",
+          SharedData.needs("seed-data/GoTest", "the GoTest brief's people.json and events.json"))
+    func memoMatchesFreshRenderOnTheRealData() throws {
+        try Self.check(Fixture.openSeedData())
+    }
+
+    static func check(_ opened: DirectoryState) throws {
+        var state = opened
         var memo = DirectoryScene.newMemo()
         var random = SeededRandom(seed: 3)
         let viewports = [Viewport.phone, Viewport(width: 414, height: 896, scale: 2, safeArea: EdgeInsets(top: 48, bottom: 34)),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SceneryTestSupport
 @testable import DirectoryScene
 @testable import SceneryCore
 
@@ -10,8 +11,7 @@ enum Fixture {
         return [UInt8](data)
     })
 
-    static let seedData = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/seed-data/GoTest").path
+    static let seedData = SharedData.path("seed-data/GoTest")
 
     static func open(events: [Event], people: [Person], viewport: Viewport = .phone) -> DirectoryState {
         var state = DirectoryState(events: events, people: people, timeZone: .utc, viewport: viewport)
@@ -77,7 +77,7 @@ struct DirectoryDataTests {
         #expect(DirectoryLists.recents(events: events, people: []).sections.map(\.id) == ["events"])
     }
 
-    @Test("the real GoTest data opens with its months and letters")
+    @Test("the real GoTest data opens with its months and letters", SharedData.needs("seed-data/GoTest", "the GoTest brief's people.json and events.json"))
     func seedData() throws {
         let state = try Fixture.openSeedData()
         #expect(state.events.count == 50 && state.people.count == 50)

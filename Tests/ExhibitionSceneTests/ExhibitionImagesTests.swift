@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import SceneryTestSupport
 @testable import ExhibitionScene
 @testable import SceneryCore
 
 @Suite("Exhibition images")
 struct ExhibitionImagesTests {
-    static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/seed-data/Exhibition/resources")
+    static let resources = URL(fileURLWithPath: SharedData.path("seed-data/Exhibition/resources"))
 
     /// Each asset and the resource it stands for.
     static let originals: [(String, String)] = [
@@ -23,7 +23,8 @@ struct ExhibitionImagesTests {
         return (image.width, image.height)
     }
 
-    @Test("every image drawn in code is a PNG of its resource's pixel size (squared where the resource is off by a pixel or two)")
+    @Test("every image drawn in code is a PNG of its resource's pixel size (squared where the resource is off by a pixel or two)",
+          SharedData.needs("seed-data/Exhibition/resources", "the Exhibition brief's images"))
     func sizes() throws {
         #expect(Set(Self.originals.map(\.0)) == Set(ExhibitionImages.ids))
         for (id, resource) in Self.originals {
@@ -34,7 +35,7 @@ struct ExhibitionImagesTests {
         }
     }
 
-    @Test("the metrics in points are the resources' pixel sizes halved")
+    @Test("the metrics in points are the resources' pixel sizes halved", SharedData.needs("seed-data/Exhibition/resources", "the Exhibition brief's images"))
     func metricsFromResources() throws {
         typealias M = ExhibitionMetrics
         #expect(try Self.resourceSize("circle_lrg").0 == Int(M.largeCircleDiameter * 2))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SceneryTestSupport
 import SceneryCore
 @testable import HooScene
 
@@ -26,7 +27,7 @@ private func load(_ files: [String: [UInt8]], _ path: String = "sets", progress:
     HooSetLoader.load(path: path, context: HooTestSupport.context(HooTestSupport.memoryEnvironment(files), progress: progress))
 }
 
-@Test func theNineRealArchivesLoadInOrderWithTheirColoursAndCounts() throws {
+@Test(SharedData.needs("seed-data/HooView/HooSets", "the nine Hoo archives of the HooView brief")) func theNineRealArchivesLoadInOrderWithTheirColoursAndCounts() throws {
     let progress = ProgressRecorder()
     let path = HooTestSupport.realSets
     let result = HooSetLoader.load(path: path, context: HooTestSupport.context(HooTestSupport.liveEnvironment(), progress: progress))
@@ -44,7 +45,7 @@ private func load(_ files: [String: [UInt8]], _ path: String = "sets", progress:
     #expect(progress.reports == (1...9).map { JobProgress(done: $0, total: 9, item: path + "/0\($0).zip") })
 }
 
-@Test func aRealImageIsInflatedWhenAskedFor() throws {
+@Test(SharedData.needs("seed-data/HooView/HooSets", "the nine Hoo archives of the HooView brief")) func aRealImageIsInflatedWhenAskedFor() throws {
     let environment = HooTestSupport.liveEnvironment()
     let result = HooSetLoader.load(path: HooTestSupport.realSets + "/01.zip", context: HooTestSupport.context(environment))
     let image = try #require(result.sets.first?.hoos.first?.image)
@@ -57,7 +58,7 @@ private func load(_ files: [String: [UInt8]], _ path: String = "sets", progress:
     #expect(Array(bytes[16..<24]) == [0, 0, 2, 128, 0, 0, 3, 192])
 }
 
-@Test func aSingleArchivePathLoadsOneSetNumberedByItsName() {
+@Test(SharedData.needs("seed-data/HooView/HooSets", "the nine Hoo archives of the HooView brief")) func aSingleArchivePathLoadsOneSetNumberedByItsName() {
     let progress = ProgressRecorder()
     let path = HooTestSupport.realSets + "/05.zip"
     let result = HooSetLoader.load(path: path, context: HooTestSupport.context(HooTestSupport.liveEnvironment(), progress: progress))
@@ -67,7 +68,7 @@ private func load(_ files: [String: [UInt8]], _ path: String = "sets", progress:
     #expect(progress.reports == [JobProgress(done: 1, total: 1, item: path)])
 }
 
-@Test func anUnzippedRealSetLoadsLikeItsArchiveAndWinsOverIt() throws {
+@Test(SharedData.needs("seed-data/HooView/HooSets", "the nine Hoo archives of the HooView brief")) func anUnzippedRealSetLoadsLikeItsArchiveAndWinsOverIt() throws {
     let folder = try HooTestSupport.temporaryFolder("unzipped")
     defer { HooTestSupport.removeFolder(folder) }
     // Unzip as a user would, __MACOSX and .DS_Store included, next to a copy of the archive.
@@ -97,14 +98,22 @@ private func load(_ files: [String: [UInt8]], _ path: String = "sets", progress:
     #expect(single.failures == [])
 }
 
+/// Two generated sets in `folder`: `01` unzipped (`01/01/hoo_set.json`, ...) and `02.zip`.
+func generateUnzippedAndZippedSet(in folder: String) throws {
+    let generator = HooTestSupport.repoRoot + "/Examples/generators/hoo_sets.py"
+    try HooTestSupport.run(["python3", generator, "--sets", "1", "--hoos", "4", "--unzipped", "--out", folder])
+    try HooTestSupport.run(["python3", generator, "--sets", "2", "--hoos", "4", "--out", folder + "/zipped"])
+    try FileManager.default.moveItem(atPath: folder + "/zipped/02.zip", toPath: folder + "/02.zip")
+    try FileManager.default.removeItem(atPath: folder + "/zipped")
+}
+
 @Test func aSymbolicLinkInsideAnUnzippedSetRefusesThatSetOnly() throws {
     // A linked hoo.png would let `asset.read` serve any file the engine can read.
-    for linked in ["01/03/hoo.png", "01/03", "01/hoo_set.json"] {
+    for linked in ["03/hoo.png", "03", "hoo_set.json"] {
         let folder = try HooTestSupport.temporaryFolder("links")
         defer { HooTestSupport.removeFolder(folder) }
-        try HooTestSupport.run(["python3", "-m", "zipfile", "-e", HooTestSupport.realSets + "/01.zip", folder])
-        try HooTestSupport.run(["cp", HooTestSupport.realSets + "/02.zip", folder])
-        let target = folder + "/" + linked
+        try generateUnzippedAndZippedSet(in: folder)
+        let target = folder + "/01/" + linked
         try FileManager.default.moveItem(atPath: target, toPath: target + ".moved")
         try FileManager.default.createSymbolicLink(atPath: target, withDestinationPath: target + ".moved")
         let result = HooSetLoader.load(path: folder, context: HooTestSupport.context(HooTestSupport.liveEnvironment()))
@@ -112,6 +121,36 @@ private func load(_ files: [String: [UInt8]], _ path: String = "sets", progress:
         #expect(result.failures.map(\.source) == [folder + "/01"], "\(linked)")
         #expect(result.failures.first?.reason.contains("symbolic links are not supported") == true, "\(linked): \(result.failures)")
     }
+}
+
+/// A FIFO in an unzipped set once hung the engine: as `hoo.json` or `hoo_set.json` the load
+/// blocked forever, as `hoo.png` the first `asset.read` did. Now the set is refused at load,
+/// naming the file, without opening it; the other sets load.
+@Test(.timeLimit(.minutes(1))) func aFIFOInsideAnUnzippedSetRefusesThatSetWithoutOpeningIt() throws {
+    for fifo in ["hoo_set.json", "02/hoo.json", "04/hoo.png"] {
+        let folder = try HooTestSupport.temporaryFolder("fifo")
+        defer { HooTestSupport.removeFolder(folder) }
+        try generateUnzippedAndZippedSet(in: folder)
+        let target = folder + "/01/" + fifo
+        try? FileManager.default.removeItem(atPath: target)
+        #expect(mkfifo(target, 0o600) == 0)
+        let result = HooSetLoader.load(path: folder, context: HooTestSupport.context(HooTestSupport.liveEnvironment()))
+        #expect(result.sets.map(\.number) == [2], "\(fifo)")
+        #expect(result.failures.map(\.source) == [folder + "/01"], "\(fifo)")
+        #expect(result.failures.first?.reason == "\"\(fifo)\": is a FIFO, not a regular file or folder; only regular files and folders are read",
+                "\(fifo): \(result.failures)")
+    }
+}
+
+/// A FIFO named like an archive (`03.zip`) is refused as a source of its own.
+@Test(.timeLimit(.minutes(1))) func aFIFONamedLikeAnArchiveIsRefusedWithoutOpeningIt() throws {
+    let folder = try HooTestSupport.temporaryFolder("fifo-zip")
+    defer { HooTestSupport.removeFolder(folder) }
+    try generateUnzippedAndZippedSet(in: folder)
+    #expect(mkfifo(folder + "/03.zip", 0o600) == 0)
+    let result = HooSetLoader.load(path: folder, context: HooTestSupport.context(HooTestSupport.liveEnvironment()))
+    #expect(result.sets.map(\.number) == [1, 2])
+    #expect(result.failures.map(\.reason) == ["is a FIFO, not a regular file or folder; only regular files and folders are read"])
 }
 
 @Test func setsAtTheTopOrInOneFolderLoadFromMemoryWithExtraFieldsIgnored() throws {

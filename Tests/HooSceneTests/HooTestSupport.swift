@@ -1,4 +1,5 @@
 import Foundation
+import SceneryTestSupport
 import SceneryCore
 import SceneryTransport
 @testable import HooScene
@@ -12,7 +13,7 @@ enum HooTestSupport {
     static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
     /// The nine real archives, read in place (`../shared/seed-data/HooView/HooSets` from the repo root).
-    static let realSets = repoRoot + "/../shared/seed-data/HooView/HooSets"
+    static let realSets = SharedData.path("seed-data/HooView/HooSets")
     static let corpusScript = repoRoot + "/Tests/HooSceneTests/Corpus/make_hostile_archives.py"
 
     /// A fresh empty folder under the system's temporary folder.
@@ -55,7 +56,7 @@ enum HooTestSupport {
                 return bytes
             },
             fileInfo: LiveEnvironment.fileInfo,
-            listDirectory: LiveEnvironment.listDirectory)
+            listDirectory: { (path) throws(RPCError) in try LiveEnvironment.listDirectory(path) })
     }
 
     static func unreadable(_ path: String, _ reason: String) -> RPCError {

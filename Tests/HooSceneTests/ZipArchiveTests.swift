@@ -1,4 +1,5 @@
 import Testing
+import SceneryTestSupport
 import SceneryCore
 @testable import HooScene
 
@@ -160,7 +161,7 @@ private func openError(_ zip: TestZip, limits: ZipLimits = .standard) -> ZipErro
     #expect(openError(many, limits: limits)?.description == "3 entries, more than the limit of 2")
 }
 
-@Test func theRealArchiveParsesAndEveryEntryChecksOut() throws {
+@Test(SharedData.needs("seed-data/HooView/HooSets", "the nine Hoo archives of the HooView brief")) func theRealArchiveParsesAndEveryEntryChecksOut() throws {
     let archive = try ZipArchive.open(path: HooTestSupport.realSets + "/01.zip", environment: HooTestSupport.liveEnvironment())
     #expect(archive.entries.count == 122)
     #expect(archive.entries.filter { $0.name.hasPrefix("__MACOSX/") }.count > 0)

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import SceneryTestSupport
 @testable import SceneryCore
 
 /// The RFC 6902 conformance suite, read from ../shared/conformance (never copied into the repo).
 enum ConformanceSuite {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/conformance/json-patch-tests")
+    static let relative = "conformance/json-patch-tests"
+    static let folder = URL(fileURLWithPath: SharedData.path(relative))
+    static let needed = SharedData.needs(relative, "the RFC 6902 json-patch-tests suite")
 
     struct Case: CustomTestStringConvertible, Sendable {
         let file: String
@@ -28,12 +29,12 @@ enum ConformanceSuite {
 
 @Suite("JSON Patch")
 struct JSONPatchTests {
-    @Test("the conformance suite is present")
+    @Test("the conformance suite is present", ConformanceSuite.needed)
     func suitePresent() {
         #expect(ConformanceSuite.cases().count > 100, "expected the json-patch-tests suite at \(ConformanceSuite.folder.path)")
     }
 
-    @Test("passes the RFC 6902 conformance suite", arguments: ConformanceSuite.cases())
+    @Test("passes the RFC 6902 conformance suite", ConformanceSuite.needed, arguments: ConformanceSuite.cases())
     func conformance(testCase: ConformanceSuite.Case) throws {
         let record = testCase.record
         let doc = try #require(record["doc"])

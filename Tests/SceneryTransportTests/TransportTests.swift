@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SceneryCore
+import SceneryEngine
 @testable import SceneryTransport
 
 @Suite("Line framing")
@@ -151,5 +152,67 @@ struct CPUAffinityTests {
         #expect(count != nil && count! >= 1)
         #endif
         #expect(CPUAffinity.defaultSpinMicroseconds(spinning: 200) == (count == 1 ? 0 : 200))
+    }
+}
+
+/// The engine reads regular files and folders only: a FIFO would block a read forever (and with
+/// it the whole engine), a character device such as `/dev/zero` would never end. Each is refused
+/// before it is opened, with the reason, and the session goes on.
+@Suite("Files the engine reads", .timeLimit(.minutes(1)))
+struct SpecialFileTests {
+    static func temporaryFIFO() throws -> String {
+        let path = NSTemporaryDirectory() + "scenery-fifo-\(UUID().uuidString)"
+        #expect(mkfifo(path, 0o600) == 0)
+        return path
+    }
+
+    @Test("readFile, readFileRange and listDirectory refuse a FIFO and a character device without blocking")
+    func refusedWithoutBlocking() throws {
+        let fifo = try Self.temporaryFIFO()
+        defer { unlink(fifo) }
+        let environment = LiveEnvironment.make()
+        for path in [fifo, "/dev/zero"] {
+            let kind = path == fifo ? "a FIFO" : "a character device"
+            let reason = "\(path): is \(kind), not a regular file or folder; only regular files and folders are read"
+            #expect(throws: RPCError(code: ErrorCode.fileUnreadable, message: reason)) { try environment.readFile(path) }
+            #expect(throws: RPCError(code: ErrorCode.fileUnreadable, message: reason)) { try environment.readFileRange(path, 0, 16) }
+            #expect(throws: RPCError(code: ErrorCode.fileUnreadable, message: reason)) { try environment.listDirectory(path) }
+            #expect(environment.fileInfo(path)?.special == kind)
+            #expect(environment.loadImage("file://" + path, false) == .failure(ImageLoadFailure(reason)))
+        }
+    }
+
+    @Test("a scene opened on a FIFO or a device answers -32005 and the session goes on")
+    func sceneOpenOnAFIFO() throws {
+        let fifo = try Self.temporaryFIFO()
+        defer { unlink(fifo) }
+        let engine = Engine(environment: LiveEnvironment.make())
+        _ = engine.handle(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#)
+        for (id, params) in [(2, #"{"scene":"directory","people":"\#(fifo)"}"#), (3, #"{"scene":"directory","events":"/dev/zero"}"#),
+                             (4, #"{"scene":"hoo","sets":"\#(fifo)"}"#)] {
+            let answer = engine.handle(#"{"jsonrpc":"2.0","id":\#(id),"method":"scene.open","params":\#(params)}"#)
+            if id == 4 {
+                // A sets path is a load job: the scene opens and reports the source's failure.
+                #expect(answer.last?.contains("is a FIFO, not a regular file or folder") == true, "\(answer)")
+            } else {
+                #expect(answer.first?.contains(#""code":-32005"#) == true && answer.first?.contains("not a regular file or folder") == true, "\(answer)")
+            }
+        }
+        #expect(engine.handle(#"{"jsonrpc":"2.0","id":5,"method":"snapshot"}"#).first?.contains(#""result""#) == true)
+    }
+
+    @Test("relative paths are taken from the base folder when one is given, and messages keep them as given")
+    func baseDirectory() throws {
+        let folder = NSTemporaryDirectory() + "scenery-base-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("[1]".utf8).write(to: URL(fileURLWithPath: folder + "/data/x.json"))
+        let environment = LiveEnvironment.make(baseDirectory: folder)
+        #expect(try environment.readFile("data/x.json") == Array("[1]".utf8))
+        #expect(try environment.listDirectory("data") == ["x.json"])
+        #expect(environment.fileInfo("data/x.json")?.size == 3)
+        #expect(throws: RPCError.self) { try environment.readFile("data/missing.json") }
+        do { _ = try environment.readFile("data/missing.json") } catch { #expect(error.message.hasPrefix("data/missing.json: ")) }
+        #expect(try environment.readFile(folder + "/data/x.json") == Array("[1]".utf8))
     }
 }

@@ -22,14 +22,30 @@ enum Paths {
         let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
         return files.filter { $0.hasSuffix(".transcript") }.sorted().map { "Tests/Transcripts/" + $0 }
     }()
+
+    /// The transcripts that read nothing outside the repository.
+    static let selfContained = transcripts.filter { (try? Transcript.load($0))?.needs.isEmpty ?? true }
+    /// The transcripts with `# needs:` comments (the briefs' data in ../shared).
+    static let needingShared = transcripts.filter { !selfContained.contains($0) }
+    /// What `needingShared` reads that is missing, relative to the repository.
+    static let missingShared: [String] = needingShared.flatMap { path -> [String] in
+        guard let transcript = try? Transcript.load(path) else { return [] }
+        let folder = Replay.folder(of: path)
+        return transcript.missingNeeds(inFolder: repo.appendingPathComponent(folder).path).map { folder + "/" + $0 }
+    }
+
+    /// The folder of a transcript, where the engine replaying it runs.
+    static func folder(of transcript: String) -> URL {
+        repo.appendingPathComponent(Replay.folder(of: transcript))
+    }
 }
 
-/// Runs a program with the repo as working directory; stdin from bytes, stdout and status back.
-func runProcess(_ executable: URL, _ arguments: [String], stdin: [UInt8] = []) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
+/// Runs a program in `directory` (the repo by default); stdin from bytes, stdout and status back.
+func runProcess(_ executable: URL, _ arguments: [String], stdin: [UInt8] = [], in directory: URL = Paths.repo) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    process.currentDirectoryURL = Paths.repo
+    process.currentDirectoryURL = directory
     let input = Pipe(), output = Pipe(), errors = Pipe()
     process.standardInput = input
     process.standardOutput = output

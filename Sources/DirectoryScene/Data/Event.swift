@@ -75,8 +75,8 @@ enum DirectoryDecoder {
             case .number(let n)? where n >= 0 && n <= 1000 && n.rounded() == n: age = Int(n)
             case let other?: throw malformed(file, "[\(index)].age", "expected an integer from 0 to 1000 or null, got \(Params.describe(other))")
             }
-            people.append(Person(firstName: firstName, lastName: try optionalString("lastName"), age: age,
-                                 profilePicture: try optionalString("profilePicture")))
+            let picture = try optionalString("profilePicture").map { RelativeFileURL.resolve($0, inFileAt: file) }
+            people.append(Person(firstName: firstName, lastName: try optionalString("lastName"), age: age, profilePicture: picture))
         }
         return people
     }

@@ -37,6 +37,7 @@ public struct ZipArchive {
     static func open(path: String, environment: SceneEnvironment, limits: ZipLimits, wholeFileBytes: Int) throws(ZipError) -> ZipArchive {
         guard let info = environment.fileInfo(path) else { throw ZipError(.unreadable, "no such file") }
         if info.isDirectory { throw ZipError(.unreadable, "is a folder, expected a ZIP archive") }
+        if let special = info.special { throw ZipError(.unreadable, FileInfo.refusal(special)) }
         let size = info.size
         guard size >= 22 else {
             throw ZipError(.notAZip, "not a ZIP archive (\(size) bytes, too short for an end of central directory record)")

@@ -8,7 +8,8 @@ import SceneryCore
 /// read when `asset.read` asks. A folder has no checksums, so images are not read at load.
 ///
 /// Symbolic links inside the set are refused, as in archives: a `hoo.png` linked to any file the
-/// engine can read would otherwise be served to whoever asks for the asset.
+/// engine can read would otherwise be served to whoever asks for the asset. So are FIFOs,
+/// devices and sockets, before anything opens them.
 enum HooFolderSet {
     static func load(number: Int, path: String, environment: SceneEnvironment, limits: ZipLimits) throws(HooSetRefusal) -> HooSet {
         let (rootPath, root) = try findRoot(path, environment)
@@ -64,8 +65,11 @@ enum HooFolderSet {
         return (HooSetLoader.join(path, holder), holder + "/")
     }
 
+    /// Refuses a symbolic link, and anything that is neither a regular file nor a folder (a FIFO
+    /// would block the engine when read, a device would never end), without opening it.
     private static func refuseLink(_ info: FileInfo, _ name: String) throws(HooSetRefusal) {
         if info.isSymbolicLink { throw HooSetRefusal("\"\(name)\": symbolic links are not supported") }
+        if let special = info.special { throw HooSetRefusal("\"\(name)\": \(FileInfo.refusal(special))") }
     }
 
     private static func list(_ path: String, _ environment: SceneEnvironment) throws(HooSetRefusal) -> [String] {

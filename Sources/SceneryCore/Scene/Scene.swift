@@ -227,9 +227,18 @@ public struct FileInfo: Equatable, Sendable {
     public var size: Int
     /// Whether the path itself is a symbolic link (the other fields describe its target).
     public var isSymbolicLink: Bool
+    /// What the path is when it is neither a regular file nor a folder (`"a FIFO"`, `"a
+    /// character device"`, `"a block device"`, `"a socket"`), else nil. The engine reads regular
+    /// files and folders only: a FIFO would block a read forever, a device would never end.
+    public var special: String?
 
-    public init(isDirectory: Bool, size: Int, isSymbolicLink: Bool = false) {
-        self.isDirectory = isDirectory; self.size = size; self.isSymbolicLink = isSymbolicLink
+    public init(isDirectory: Bool, size: Int, isSymbolicLink: Bool = false, special: String? = nil) {
+        self.isDirectory = isDirectory; self.size = size; self.isSymbolicLink = isSymbolicLink; self.special = special
+    }
+
+    /// The refusal of a path that is ``special``, in the words every reader uses.
+    public static func refusal(_ special: String) -> String {
+        "is \(special), not a regular file or folder; only regular files and folders are read"
     }
 }
 
