@@ -74,7 +74,7 @@ public enum DirectoryScene: Scene {
             case .failure(let failure): state.pictures[url] = .failed(reason: failure.reason)
             }
             return []
-        case .timerFired, .jobFinished:
+        case .timerFired, .jobFinished, .longPress:
             return []
         case .method(let name, _):
             throw .notSupported("\(name): the directory scene does not handle this method")

@@ -57,7 +57,7 @@ public enum ExhibitionScene: Scene {
             throw .notSupported("scroll: the exhibition scene does not scroll")
         case .section:
             throw .notSupported("section: the exhibition scene has no sections")
-        case .imageLoaded, .timerFired, .jobFinished:
+        case .imageLoaded, .timerFired, .jobFinished, .longPress:
             return []
         }
         return []

@@ -70,7 +70,7 @@ public enum HooScene: Scene {
             state.viewport = viewport
             state.offset = min(state.offset, state.maxOffset)
             return []
-        case .imageLoaded:
+        case .imageLoaded, .longPress:
             return []
         case .timerFired(let name):
             switch name {

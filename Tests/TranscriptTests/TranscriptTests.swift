@@ -41,6 +41,31 @@ struct GoldenTranscriptTests {
         }
     }
 
+    /// Transcripts rot when a changed engine's output is accepted without reading it: a stale
+    /// `baseRev` test once answered "-32602 ahead of the current rev" under a comment promising
+    /// -32004. So every error answer must be announced by the comment above its request: the
+    /// error's code, or the words error, refused, invalid or unknown.
+    @Test("every error in a transcript is announced by the comment above its request", arguments: Paths.transcripts)
+    func errorsAreAnnounced(path: String) throws {
+        let text = try String(contentsOf: Paths.repo.appendingPathComponent(path), encoding: .utf8)
+        var comment = "", inComment = false, lineNumber = 0, request = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if line.hasPrefix("#") {
+                if !inComment { comment = "" }
+                comment += " " + line.lowercased()
+                inComment = true
+                continue
+            }
+            inComment = false
+            if line.hasPrefix(">") { request = lineNumber; continue }
+            guard line.hasPrefix("< "), let message = try? JSONParser.parse(String(line.dropFirst(2))),
+                  let code = message["error"]?["code"]?.numberValue else { continue }
+            let announced = comment.contains(String(Int(code))) || ["error", "refus", "invalid", "unknown"].contains { comment.contains($0) }
+            #expect(announced, "\(path):\(request): the request answers error \(Int(code)), which its comment does not mention:\(comment)")
+        }
+    }
+
     static func checkPatches(_ path: String) throws {
         let transcript = try Transcript.load(path)
         var state: JSON?

@@ -66,6 +66,9 @@ public protocol Scene: SceneMetatype {
     /// `asset.read` asks for it; nil for ids the scene does not know. Throws when the bytes
     /// cannot be read (the archive changed on disk, a bad CRC). Defaults to nil.
     static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData?
+    /// Whether the scene has a meaning for `longPress` (press and hold on a node). The engine
+    /// answers -32007 for the others before it looks at the params' target. Defaults to false.
+    static var acceptsLongPress: Bool { get }
     /// The virtual clock moved to `nowMs` (`clock.advance`, after the timers due on the way
     /// fired). For a scene whose model reports something that moves with time, such as the
     /// phase of an animation a front end joining late must start in; the default does nothing.
@@ -114,6 +117,7 @@ extension Scene {
     }
 
     public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? { nil }
+    public static var acceptsLongPress: Bool { false }
     public static func clockAdvanced(_ state: inout State, nowMs: Int) {}
 }
 
@@ -122,6 +126,9 @@ public enum SceneAction: Sendable {
     /// A tap on the node `id` (found by hit-testing when the command gave a point, or named by
     /// the command); `id` is nil when a point hit nothing.
     case tap(id: String?, point: Point?)
+    /// A press held on the node `id` (or at `point`, as for ``tap(id:point:)``); sent only to
+    /// scenes whose ``Scene/acceptsLongPress`` is true.
+    case longPress(id: String?, point: Point?)
     case scroll(ScrollRequest)
     case section(SectionRequest)
     case viewport(Viewport)

@@ -7,44 +7,52 @@ enum Tap: EngineMethod {
     static let description = MethodDescription(
         name: "tap",
         summary: "Tap a node by id, or the topmost node at a point.",
-        params: SchemaBuilder.with(SchemaBuilder.object([
+        params: pointerParams("tap"),
+        result: SchemaBuilder.change([("target", ["type": ["string", "null"], "description": "The node tapped, null when a point hit nothing."])], required: ["target"]))
+
+    /// The params of a pointer command: `id`, or `x` and `y` with an optional `baseRev`.
+    static func pointerParams(_ gesture: String) -> JSON {
+        SchemaBuilder.with(SchemaBuilder.object([
             ("id", SchemaBuilder.string("Id of a node in display.nodes.")),
             ("x", SchemaBuilder.number("Screen x in points.")),
             ("y", SchemaBuilder.number("Screen y in points.")),
-            ("baseRev", SchemaBuilder.integer("The rev the user saw; a point tap with an older rev is refused.", minimum: 0)),
-        ]), "oneOf", SchemaBuilder.oneOf([["id"], ["x", "y"]])),
-        result: SchemaBuilder.change([("target", ["type": ["string", "null"], "description": "The node tapped, null when a point hit nothing."])], required: ["target"]))
+            ("baseRev", SchemaBuilder.integer("The rev the user saw; a point \(gesture) with an older rev is refused.", minimum: 0)),
+        ]), "oneOf", SchemaBuilder.oneOf([["id"], ["x", "y"]]))
+    }
 
     static func run(_ params: Params, in engine: Engine) throws(RPCError) -> JSONObject {
         try params.allowOnly(["id", "x", "y", "baseRev"])
         try engine.requireScene("tap")
-        let baseRev = try engine.checkBaseRev(params)
-        let target: String?
-        let point: Point?
-        if let id = try params.optionalString("id") {
-            if params.has("x") || params.has("y") { throw .invalidParams("params: give either id or x and y, not both") }
-            guard engine.display.node(id) != nil else {
-                throw .unknownID("params.id: no node \(JSON.string(id)) in display.nodes")
-            }
-            target = id
-            point = nil
-        } else {
-            guard let x = try params.optionalNumber("x"), let y = try params.optionalNumber("y") else {
-                throw .invalidParams("params: expected either id, or both x and y")
-            }
-            if let baseRev, baseRev < engine.rev {
-                throw RPCError(code: ErrorCode.staleRevision,
-                               message: "params.baseRev: \(baseRev) is stale, the state is at rev \(engine.rev); the screen changed under the tap, so it was not applied")
-            }
-            point = Point(x: x, y: y)
-            target = engine.display.hitTest(Point(x: x, y: y))
-        }
+        let (target, point) = try engine.pointerTarget(params)
         try engine.reduceScene(.tap(id: target, point: point))
         return engine.changeResult(["target": JSON.optional(target)])
     }
 }
 
 extension Engine {
+    /// What a pointer command (`tap`, `longPress`) addresses: the node named by `id` (which must
+    /// be in `display.nodes`), or the topmost node at `x`,`y` with the point itself. A point
+    /// command whose `baseRev` is older than `rev` is refused: the screen changed under the finger.
+    func pointerTarget(_ params: Params) throws(RPCError) -> (target: String?, point: Point?) {
+        let baseRev = try checkBaseRev(params)
+        if let id = try params.optionalString("id") {
+            if params.has("x") || params.has("y") { throw .invalidParams("params: give either id or x and y, not both") }
+            guard display.node(id) != nil else {
+                throw .unknownID("params.id: no node \(JSON.string(id)) in display.nodes")
+            }
+            return (id, nil)
+        }
+        guard let x = try params.optionalNumber("x"), let y = try params.optionalNumber("y") else {
+            throw .invalidParams("params: expected either id, or both x and y")
+        }
+        if let baseRev, baseRev < rev {
+            throw RPCError(code: ErrorCode.staleRevision,
+                           message: "params.baseRev: \(baseRev) is stale, the state is at rev \(rev); the screen changed under the finger, so the command was not applied")
+        }
+        let point = Point(x: x, y: y)
+        return (display.hitTest(point), point)
+    }
+
     /// Reads `baseRev`; a rev from the future is a client bug and always refused.
     func checkBaseRev(_ params: Params) throws(RPCError) -> Int? {
         guard let baseRev = try params.optionalInt("baseRev", range: 0...9_007_199_254_740_991) else { return nil }

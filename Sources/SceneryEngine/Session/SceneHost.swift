@@ -56,6 +56,8 @@ struct SceneType: Sendable {
     let methods: [MethodDescription]
     let openParameters: JSONObject
     let builtinImage: @Sendable (String) -> ImageData?
+    /// See ``Scene/acceptsLongPress``.
+    let acceptsLongPress: Bool
     let open: @Sendable (Params, Viewport, SceneEnvironment) throws(RPCError) -> (any OpenScene, [SceneEffect])
 
     init<S: Scene>(_ scene: S.Type) {
@@ -63,6 +65,7 @@ struct SceneType: Sendable {
         methods = S.methods
         openParameters = S.openParameters
         builtinImage = { S.builtinImage($0) }
+        acceptsLongPress = S.acceptsLongPress
         open = { (params, viewport, environment) throws(RPCError) in
             let (state, effects) = try S.open(params, viewport: viewport, environment: environment)
             return (SceneHost<S>(state: state), effects)
