@@ -86,6 +86,16 @@ struct JSONParserTests {
 
 @Suite("Canonical JSON output")
 struct CanonicalJSONTests {
+    @Test("a number that is not finite is written as 0, never null, and rounds to 0 as a point")
+    func nonFiniteNumbers() {
+        for value in [Double.nan, .infinity, -.infinity, -Double.nan] {
+            #expect(CanonicalJSON.encode(.array([.number(value), .number(1)])) == "[0,1]")
+            #expect(roundPoint(value) == 0)
+        }
+        #expect(Rect(x: .nan, y: 1, width: .infinity, height: 2).json == [0, 1, 0, 2])
+        #expect(roundPoint(1e300) == 1e300)
+    }
+
     @Test("sorts keys by code point, does not escape slashes, writes non-ASCII as UTF-8")
     func canonicalForm() throws {
         let value = try JSONParser.parse(#"{"é":1,"b":"a/b","B":"\u0001","a":{"z":null,"y":[]}}"#)

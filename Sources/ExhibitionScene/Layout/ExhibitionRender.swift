@@ -117,7 +117,9 @@ enum ExhibitionRender {
             let a = centers[edge.a], b = centers[edge.b]
             let dx = b.x - a.x, dy = b.y - a.y
             let length = (dx * dx + dy * dy).squareRoot()
-            let ra = layout.radius(of: edge.a) / length, rb = layout.radius(of: edge.b) / length
+            // On a field too small for any layout (height 0 on the spec's 150x200) two fallback
+            // points can coincide: the line is then a point, not 0/0.
+            let ra = length > 0 ? layout.radius(of: edge.a) / length : 0, rb = length > 0 ? layout.radius(of: edge.b) / length : 0
             let from = Point(x: a.x + dx * ra, y: a.y + dy * ra), to = Point(x: b.x - dx * rb, y: b.y - dy * rb)
             let frame = Rect(x: min(from.x, to.x), y: min(from.y, to.y), width: abs(to.x - from.x), height: abs(to.y - from.y))
             display.add(edge.id, Node(.line, frame: frame, z: Z.lines, style: [

@@ -2,6 +2,10 @@
 /// floating-point noise (42.666666 -> 42.667).
 @inlinable
 public func roundPoint(_ value: Double) -> Double {
+    // A value that is not a number (a scene's bug, such as 0/0 on a tiny viewport) must neither
+    // reach the wire nor make two renders differ forever (NaN never equals itself): it is 0.
+    guard value.isFinite else { return 0 }
+    guard abs(value) < 1e12 else { return value }
     let rounded = (value * 1000).rounded() / 1000
     return rounded == 0 ? 0 : rounded  // no "-0"
 }

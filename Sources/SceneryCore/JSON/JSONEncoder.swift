@@ -195,9 +195,10 @@ public struct CanonicalJSON {
 
         mutating func number(_ number: Double) {
             guard abs(number) < 9_007_199_254_740_992 else {
-                // Infinities and NaN are not representable in JSON; the engine never produces
-                // them, but stays valid.
-                if number.isFinite { var text = number.description; text.withUTF8 { bytes($0) } } else { ascii("null") }
+                // Infinities and NaN are not JSON, and a client's schema says number where they
+                // would stand: a scene that computed one (a bug the tests look for) writes 0,
+                // never `null`.
+                if number.isFinite { var text = number.description; text.withUTF8 { bytes($0) } } else { byte(UInt8(ascii: "0")) }
                 return
             }
             if let value = Int64(exactly: number) {
