@@ -21,6 +21,8 @@ enum ZipSignature {
     static let centralHeader = 0x0201_4B50
     static let endOfCentralDirectory = 0x0605_4B50
     static let zip64EndLocator = 0x0706_4B50
+    /// The optional signature of a data descriptor (flag bit 3: CRC and sizes after the data).
+    static let dataDescriptor = 0x0807_4B50
 }
 
 extension Array where Element == UInt8 {

@@ -6,7 +6,8 @@ import SceneryCore
 /// Checks per record, in order: signature (else the entry count disagrees with the end record),
 /// name (``ZipEntryName``), encryption flags (bits 0, 6, 13), method, ZIP64 and split markers,
 /// symbolic link, sizes against ``ZipLimits`` (per entry, compression ratio, running total),
-/// duplicate name, then the local header. After the last record: nothing may be left in the
+/// duplicate name, then the local header and, with flag bit 3, the data descriptor after the
+/// data. After the last record: nothing may be left in the
 /// central directory, and no two entries' local header and data may overlap (the "overlapping
 /// files" zip bomb reuses one compressed stream for many entries).
 struct CentralDirectoryReader {
@@ -56,7 +57,8 @@ struct CentralDirectoryReader {
                 throw ZipError(.duplicateName, entry: name, "duplicate name (another entry has the same path)")
             }
             let dataOffset = try localDataOffset(record, nameBytes: nameBytes, file: file)
-            regions.append((record.localOffset, dataOffset + record.compressedSize, index))
+            let descriptor = try descriptorLength(record, after: dataOffset + record.compressedSize, file: file)
+            regions.append((record.localOffset, dataOffset + record.compressedSize + descriptor, index))
             entries.append(ZipEntry(name: name, method: UInt16(record.method), crc32: UInt32(record.crc),
                                     compressedSize: record.compressedSize, uncompressedSize: record.uncompressedSize,
                                     dataOffset: dataOffset))
@@ -150,6 +152,36 @@ struct CentralDirectoryReader {
         return try header.withZipBytes { (bytes) throws(ZipError) -> Int in try checkLocal(bytes, record, nameBytes) }
     }
 
+    /// With flag bit 3, the CRC and sizes follow the data in a data descriptor, with or without
+    /// its signature (16 or 12 bytes). It must be there, before the central directory, and say
+    /// what the central directory says: an archive whose copies disagree is damaged, and which
+    /// one to believe cannot be known. Returns its length (0 without bit 3).
+    private func descriptorLength(_ record: Record, after offset: Int, file: UnsafeRawBufferPointer?) throws(ZipError) -> Int {
+        guard record.flags & 8 != 0 else { return 0 }
+        let available = min(16, end.centralOffset - offset)
+        guard available >= 12 else {
+            throw ZipError(.corrupt, entry: record.name, "no room for the data descriptor between the data and the central directory")
+        }
+        func matches(_ bytes: UnsafeRawBufferPointer) -> Int? {
+            func fields(at start: Int) -> Bool {
+                bytes.zipUInt32(at: start) == record.crc && bytes.zipUInt32(at: start + 4) == record.compressedSize
+                    && bytes.zipUInt32(at: start + 8) == record.uncompressedSize
+            }
+            if bytes.count >= 16, bytes.zipUInt32(at: 0) == ZipSignature.dataDescriptor, fields(at: 4) { return 16 }
+            return fields(at: 0) ? 12 : nil
+        }
+        let length: Int?
+        if let file {
+            length = matches(file.zipSlice(offset, available))
+        } else {
+            length = try ZipArchive.read(path, offset, available, environment).withZipBytes { (bytes) throws(ZipError) -> Int? in matches(bytes) }
+        }
+        guard let length else {
+            throw ZipError(.corrupt, entry: record.name, "the data descriptor's CRC or sizes differ from the central directory")
+        }
+        return length
+    }
+
     private func checkLocal(_ header: UnsafeRawBufferPointer, _ record: Record, _ nameBytes: UnsafeRawBufferPointer) throws(ZipError) -> Int {
         let name = record.name
         guard header.zipUInt32(at: 0) == ZipSignature.localHeader else {
@@ -163,6 +195,9 @@ struct CentralDirectoryReader {
         let flags = header.zipUInt16(at: 6)
         guard header.zipUInt16(at: 8) == record.method, flags & 1 == record.flags & 1 else {
             throw ZipError(.corrupt, entry: name, "the local header's method or encryption flag differs from the central directory")
+        }
+        guard flags & 8 == record.flags & 8 else {
+            throw ZipError(.corrupt, entry: name, "the local header and the central directory disagree on whether a data descriptor follows the data")
         }
         // With bit 3 the CRC and sizes follow the data (a data descriptor) and the local fields may be zero.
         if record.flags & 8 == 0,

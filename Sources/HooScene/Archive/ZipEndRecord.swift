@@ -38,6 +38,26 @@ struct EndRecord {
             return nil
         }
         if let found { return found }
+        // A record that is there but whose comment length does not end at the end of the file:
+        // bytes appended after the archive, or a length that claims more than there is. Neither
+        // is a truncated archive, and saying which helps whoever made the file.
+        let misfit = tail.withUnsafeBytes { (bytes) -> (position: Int, comment: Int)? in
+            var position = bytes.count - Self.size
+            while position >= 0 {
+                if bytes[position] == 0x50, bytes.zipUInt32(at: position) == ZipSignature.endOfCentralDirectory {
+                    return (position, bytes.zipUInt16(at: position + 20))
+                }
+                position -= 1
+            }
+            return nil
+        }
+        if let (position, comment) = misfit {
+            let rest = tail.count - position - Self.size
+            if comment < rest {
+                throw ZipError(.corrupt, "\(rest - comment) bytes of trailing data after the end of central directory record at offset \(base + position) (its comment is \(comment) bytes)")
+            }
+            throw ZipError(.corrupt, "the end of central directory record at offset \(base + position) declares a comment of \(comment) bytes, but the file ends \(rest) bytes after it")
+        }
         let head: [UInt8]
         if let whole { head = Array(whole.prefix(4)) } else { head = try ZipArchive.read(path, 0, 4, environment) }
         if head == [0x50, 0x4B, 0x03, 0x04] {

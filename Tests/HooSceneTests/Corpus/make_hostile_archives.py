@@ -46,7 +46,8 @@ class Entry:
     """One entry; every field the writer emits can be overridden to lie."""
 
     def __init__(self, name, data=b"", method=None, raw=None, crc=None, size=None, csize=None, flags=0,
-                 made_by=UNIX, attr=None, local_name=None, descriptor=False, inside=None):
+                 made_by=UNIX, attr=None, local_name=None, descriptor=False, inside=None, descriptor_fields=None,
+                 descriptor_signature=True):
         self.name = name if isinstance(name, bytes) else name.encode()
         is_dir = self.name.endswith(b"/")
         self.data = data
@@ -62,6 +63,9 @@ class Entry:
         self.attr = (DIR_ATTR if is_dir else FILE_ATTR) if attr is None else attr
         self.local_name = self.name if local_name is None else local_name
         self.descriptor = descriptor
+        # (crc, csize, size) the data descriptor states, when it is to lie; with or without signature.
+        self.descriptor_fields = descriptor_fields
+        self.descriptor_signature = descriptor_signature
         # (index, delta): not written itself; its local header is expected at that entry's data + delta.
         self.inside = inside
         self.offset = 0
@@ -89,7 +93,9 @@ def build(entries, count=None, cd_size=None, cd_offset=None, disk=0, zip64_locat
         data_offsets[index] = len(out)
         out += entry.raw
         if entry.descriptor:
-            out += struct.pack("<IIII", 0x08074B50, entry.crc, entry.csize, entry.size)
+            fields = entry.descriptor_fields or (entry.crc, entry.csize, entry.size)
+            signature = struct.pack("<I", 0x08074B50) if entry.descriptor_signature else b""
+            out += signature + struct.pack("<III", *fields)
     for entry in entries:
         if entry.inside is not None:
             entry.offset = data_offsets[entry.inside[0]] + entry.inside[1]
@@ -244,6 +250,18 @@ def corpus():
     entries = [e for e in entries if e.name not in (b"40/01/hoo.png", b"40/02/hoo.png")] + [carrier, inner]
     inner.inside = (len(entries) - 2, 0)
     add(40, build(entries))
+    # Data descriptors (flag bit 3) that disagree with the central directory, or are missing.
+    entries = good(46, descriptor=True)
+    add(46, build(replace(entries, "46/01/hoo.png", descriptor=True, descriptor_fields=(0x12345678, entries[-1].csize, entries[-1].size))))
+    entries = good(47, descriptor=True)
+    hoo_47 = [e for e in entries if e.name == b"47/01/hoo.png"][0]
+    add(47, build(replace(entries, "47/01/hoo.png", descriptor=True, descriptor_signature=False,
+                          descriptor_fields=(hoo_47.crc, hoo_47.csize, hoo_47.size + 1))))
+    add(48, build(replace(good(48), "48/01/hoo.png", flags=8)))             # bit 3 in both headers, no descriptor written
+    # End records that do not end the file: bytes appended, a comment length claiming more.
+    add(49, build(good(49)) + b"APPENDED BY A DOWNLOAD TOOL")
+    whole = build(good(50))
+    add(50, whole[:-2] + struct.pack("<H", 300))
     return files
 
 
