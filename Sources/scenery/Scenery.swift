@@ -10,7 +10,13 @@ struct Scenery: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scenery",
         abstract: "A headless UI engine: newline-delimited JSON-RPC in on stdin, state patches out on stdout.",
-        discussion: "See Protocol/PROTOCOL.md for the protocol.",
+        discussion: """
+            With no subcommand, scenery runs the engine on stdin/stdout (`run`):
+              scenery --schema           print the protocol's JSON Schema and exit
+              scenery --stopped-clock    keep the real clock at 0 ms, as replay does
+              scenery --max-line-bytes N, --max-depth N, --spin-microseconds N
+            `scenery help run` explains each; Protocol/PROTOCOL.md is the protocol.
+            """,
         version: "0.1.0",
         subcommands: [Run.self, Replay.self, Record.self],
         defaultSubcommand: Run.self)

@@ -170,3 +170,16 @@ struct ExampleSessionTests {
         #expect(snapshots > 0, "\(path) should take a snapshot")
     }
 }
+
+@Suite("Command line")
+struct CommandLineTests {
+    @Test("scenery --help names --schema, the default run and every subcommand")
+    func help() throws {
+        let run = try runProcess(Paths.binary, ["--help"])
+        let text = String(decoding: run.stdout, as: UTF8.self)
+        #expect(run.status == 0)
+        for word in ["--schema", "run (default)", "replay", "record"] {
+            #expect(text.contains(word), "scenery --help does not mention \(word):\n\(text)")
+        }
+    }
+}
