@@ -153,7 +153,7 @@ public enum PanRule {
         var time = Double(now)
         if let t = try params.optionalNumber("t") {
             guard t >= 0 && t <= 9_007_199_254_740_991 else {
-                throw .invalidParams("params.t: expected milliseconds from 0 to 2^53, got \(JSON.number(t))")
+                throw .invalidParams("params.t: expected milliseconds from 0 to 2^53 - 1, got \(JSON.number(t))")
             }
             time = t
         }
