@@ -309,7 +309,7 @@ struct PanTests {
         #expect(throws: RPCError(code: -32602, message: "params.x: expected a number, got \"1\"")) {
             try F.reduce(&state, .method(name: "pan", params: Params(["phase": "began", "x": "1", "y": 2])))
         }
-        #expect(throws: RPCError(code: -32602, message: "params.t: expected milliseconds from 0 to 2^53, got -1")) {
+        #expect(throws: RPCError(code: -32602, message: "params.t: expected milliseconds from 0 to 2^53 - 1, got -1")) {
             try F.pan(&state, "began", 10, 100, t: -1)
         }
         #expect(throws: RPCError.self) {

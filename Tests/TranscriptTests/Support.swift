@@ -30,8 +30,13 @@ enum Paths {
     /// What `needingShared` reads that is missing, relative to the repository.
     static let missingShared: [String] = needingShared.flatMap { path -> [String] in
         guard let transcript = try? Transcript.load(path) else { return [] }
-        let folder = Replay.folder(of: path)
-        return transcript.missingNeeds(inFolder: repo.appendingPathComponent(folder).path).map { folder + "/" + $0 }
+        let folder = repo.appendingPathComponent(Replay.folder(of: path))
+        // Named from the repository (`../shared/seed-data/GoTest`), not from the transcript.
+        let parent = repo.deletingLastPathComponent().standardized.path + "/"
+        return transcript.missingNeeds(inFolder: folder.path).map { needed in
+            let absolute = folder.appendingPathComponent(needed).standardized.path
+            return absolute.hasPrefix(parent) ? "../" + absolute.dropFirst(parent.count) : absolute
+        }
     }
 
     /// The folder of a transcript, where the engine replaying it runs.
