@@ -52,7 +52,7 @@ public enum LiveEnvironment {
         case S_IFCHR: return "a character device"
         case S_IFBLK: return "a block device"
         case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
+        default: return "an unknown kind of file"
         }
     }
 
