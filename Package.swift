@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .executable(name: "scenery", targets: ["scenery"]),
         .library(name: "SceneryEngine", targets: ["SceneryEngine"]),
+        // The properties the fuzz targets (Fuzz/, a package of its own) and their regression tests hold.
+        .library(name: "SceneryFuzzChecks", targets: ["SceneryFuzzChecks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -21,6 +23,7 @@ let package = Package(
         .target(name: "ExhibitionScene", dependencies: ["SceneryCore"]),
         .target(name: "SceneryEngine", dependencies: ["SceneryCore", "DirectoryScene", "HooScene", "ExhibitionScene"]),
         .target(name: "SceneryTransport", dependencies: ["SceneryEngine"]),
+        .target(name: "SceneryFuzzChecks", dependencies: ["SceneryEngine", "HooScene", "SceneryCore"]),
         .executableTarget(
             name: "scenery",
             dependencies: [
@@ -34,7 +37,7 @@ let package = Package(
         .testTarget(name: "DirectorySceneTests", dependencies: ["DirectoryScene", "SceneryTestSupport"]),
         .testTarget(name: "HooSceneTests", dependencies: ["HooScene", "SceneryTransport", "SceneryTestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "ExhibitionSceneTests", dependencies: ["ExhibitionScene", "SceneryTestSupport"]),
-        .testTarget(name: "SceneryEngineTests", dependencies: ["SceneryEngine", "SceneryTestSupport"]),
+        .testTarget(name: "SceneryEngineTests", dependencies: ["SceneryEngine", "SceneryTestSupport", "SceneryFuzzChecks"]),
         .testTarget(name: "SceneryTransportTests", dependencies: ["SceneryTransport"]),
         .testTarget(name: "TranscriptTests", dependencies: ["SceneryTransport", "scenery", "SceneryTestSupport"]),
     ]

@@ -264,7 +264,9 @@ public struct JSONParser {
                         scalars.append(contentsOf: UTF8.encode(Unicode.Scalar(code)!)!)
                     default:
                         index -= 1
-                        throw error(.unexpected("invalid escape '\\\(Character(Unicode.Scalar(escape)))'"))
+                        // Named by describeByte, never echoed: a NUL or control byte in the message
+                        // would make the answer one this parser refuses.
+                        throw error(.unexpected("invalid escape: '\\' followed by \(describeByte())"))
                     }
                 default:
                     if byte < 0x20 {

@@ -18,6 +18,8 @@ public final class Engine {
     public let limits: EngineLimits
     let environment: EngineEnvironment
     static let sceneTypes: [SceneType] = [SceneType(DirectoryScene.self), SceneType(HooScene.self), SceneType(ExhibitionScene.self)]
+    /// The names `scene.open` takes, in `initialize`'s order.
+    public static var sceneNames: [String] { sceneTypes.map(\.name) }
 
     // Session state. Each method validates everything before it changes any of these.
     var initialized = false

@@ -1,0 +1,9 @@
+import SceneryFuzzChecks
+
+/// libFuzzer's entry point for the `session` check (`FuzzCheck.session`): a failed check traps, so
+/// libFuzzer keeps the input as a finding.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    if let failure = FuzzCheck.session.run(Array(UnsafeBufferPointer(start: data, count: size))) { fatalError(failure) }
+    return 0
+}
