@@ -1,23 +1,23 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and runs each for a bounded time.
 #
-#   Fuzz/run.sh [--seconds N] [--jobs J] [TARGET...]      TARGET: json request zip session (default: all)
+#   Fuzz/run.sh [--seconds N] [TARGET...]      TARGET: json request zip session (default: all)
 #
 # Targets are built with AddressSanitizer and libFuzzer into Fuzz/.build; seed corpora are made
 # by Fuzz/make_corpus.py into Fuzz/corpus/ when missing (libFuzzer adds what it finds there).
 # Findings go to Fuzz/findings/TARGET/; a finding worth keeping is copied to
 # Fuzz/regressions/TARGET/, which the test suite replays (FuzzRegressionTests). One summary line
-# per target; the exit status is 1 when any target found a crash, a leak or a timeout.
+# per target; the exit status is 1 when any target found a crash, a leak or a timeout. Two runs
+# may go at once on different targets (each writes its own log and findings).
 set -euo pipefail
 cd "$(dirname "$0")"
 
-seconds=60 jobs=1 targets=()
+seconds=60 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) seconds="$2"; shift 2 ;;
-        --jobs) jobs="$2"; shift 2 ;;
         json|request|zip|session) targets+=("$1"); shift ;;
-        *) echo "usage: Fuzz/run.sh [--seconds N] [--jobs J] [json|request|zip|session ...]" >&2; exit 2 ;;
+        *) echo "usage: Fuzz/run.sh [--seconds N] [json|request|zip|session ...]" >&2; exit 2 ;;
     esac
 done
 [ ${#targets[@]} -gt 0 ] || targets=(json request zip session)
@@ -46,11 +46,10 @@ for target in "${targets[@]}"; do
     # -rss_limit_mb bounds memory, -timeout one input's time: either one is a finding.
     set +e
     ASAN_OPTIONS="detect_leaks=0" ".build/release/$(binary "$target")" "corpus/$target" $(options "$target") \
-        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -jobs="$jobs" -workers="$jobs" \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="findings/$target/" -print_final_stats=1 > "$log" 2>&1
     code=$?
     set -e
-    if [ "$jobs" -gt 1 ]; then cat fuzz-*.log >> "$log" 2>/dev/null || true; rm -f fuzz-*.log; fi
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s+=$2} END {print s+0}')
     coverage=$(grep -Eo 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1)
     found=$(find "findings/$target" -type f | wc -l)
