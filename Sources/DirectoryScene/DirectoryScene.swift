@@ -182,7 +182,7 @@ public enum DirectoryScene: Scene {
             let sectionRows = list.sections[sectionIndex].rows
             for r in rows {
                 guard case .person(let i) = sectionRows[r],
-                      let load = state.pictures.startLoad(ofPerson: i, url: { people[i].profilePicture }) else { continue }
+                      let load = state.pictures.startLoad(of: i, url: { people[i].profilePicture }) else { continue }
                 effects.append(.loadImage(url: load))
             }
         }

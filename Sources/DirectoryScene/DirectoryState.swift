@@ -80,7 +80,7 @@ public struct DirectoryState: Sendable {
     public var people: [Person] {
         didSet {
             countsJSON = Self.counts(events, people)
-            pictures = ProfilePictures(people: people)
+            pictures = PictureLoads(urls: people.map(\.profilePicture))
             imageRequestBand = nil
             contentVersion &+= 1
         }
@@ -97,7 +97,7 @@ public struct DirectoryState: Sendable {
     /// The selected row as a group key of the current tab, so rows compare without building ids.
     public private(set) var selectedRow: DirectoryGroupKey?
     /// The profile pictures and their loads.
-    public var pictures: ProfilePictures {
+    public var pictures: PictureLoads {
         didSet { contentVersion &+= 1 }
     }
     /// The rows whose pictures were last asked for (see `DirectoryScene.requestVisibleImages`).
@@ -124,7 +124,7 @@ public struct DirectoryState: Sendable {
         self.people = people
         self.timeZone = timeZone
         self.viewport = viewport
-        pictures = ProfilePictures(people: people)
+        pictures = PictureLoads(urls: people.map(\.profilePicture))
         countsJSON = Self.counts(events, people)
     }
 

@@ -274,7 +274,7 @@ enum DirectoryRender {
                     key = .row(tab: tab, isPerson: true, index: i)
                     background = .rowBackground(tab: tab, isPerson: true, index: i)
                     right = rowRight
-                    inputs = .row(top: top, right: right, separator: separator, image: imageCode(state.pictures.state(ofPerson: i)),
+                    inputs = .row(top: top, right: right, separator: separator, image: imageCode(state.pictures.state(of: i)),
                                   width: width, margin: margin)
                 }
                 let backgroundInputs = DirectoryGroupInputs.rowBackground(top: top, right: right, selected: selected == key)
@@ -371,14 +371,10 @@ enum DirectoryRender {
         let height = M.personRowHeight
 
         let imageFrame = Rect(x: M.systemSpacing, y: top + (height - M.imageHeight) / 2, width: M.imageWidth, height: M.imageHeight)
-        let asset: String
-        let imageState: String
-        switch state.pictures.state(ofPerson: index) {
-        case .loaded(let id)?: asset = id; imageState = "loaded"
-        case .loading?: asset = DirectoryImages.placeholder; imageState = "loading"
-        case .failed?: asset = DirectoryImages.placeholder; imageState = "failed"
-        case nil: asset = DirectoryImages.placeholder; imageState = person.profilePicture == nil ? "none" : "loading"
-        }
+        let picture = state.pictures.state(of: index)
+        let imageState = ImageState.styleName(picture, hasPicture: person.profilePicture != nil)
+        var asset = DirectoryImages.placeholder
+        if case .loaded(let id)? = picture { asset = id }
         display.add(id + ".image", Node(.image, frame: imageFrame, z: 2, layer: .content,
                                         style: imageStyles[imageState]!, image: asset))
 

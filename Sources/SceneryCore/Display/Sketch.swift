@@ -1,31 +1,33 @@
-import SceneryCore
-
 /// A region of an image: a test on pixel coordinates and the box outside which it is empty
 /// (only the box is visited when painting).
-struct Shape {
-    var minX: Double, minY: Double, maxX: Double, maxY: Double
-    var contains: (Double, Double) -> Bool
+public struct Shape {
+    public var minX: Double, minY: Double, maxX: Double, maxY: Double
+    public var contains: (Double, Double) -> Bool
 
-    static func disc(_ cx: Double, _ cy: Double, _ r: Double) -> Shape {
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double, contains: @escaping (Double, Double) -> Bool) {
+        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY; self.contains = contains
+    }
+
+    public static func disc(_ cx: Double, _ cy: Double, _ r: Double) -> Shape {
         Shape(minX: cx - r, minY: cy - r, maxX: cx + r, maxY: cy + r) { x, y in
             (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r
         }
     }
 
     /// The band between radii `inner` and `outer`.
-    static func annulus(_ cx: Double, _ cy: Double, inner: Double, outer: Double) -> Shape {
+    public static func annulus(_ cx: Double, _ cy: Double, inner: Double, outer: Double) -> Shape {
         Shape(minX: cx - outer, minY: cy - outer, maxX: cx + outer, maxY: cy + outer) { x, y in
             let d = (x - cx) * (x - cx) + (y - cy) * (y - cy)
             return d <= outer * outer && d >= inner * inner
         }
     }
 
-    static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Shape {
+    public static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Shape {
         Shape(minX: x, minY: y, maxX: x + w, maxY: y + h) { px, py in px >= x && px <= x + w && py >= y && py <= y + h }
     }
 
     /// A stroke of `width` from `a` to `b`, with round ends.
-    static func segment(_ a: (Double, Double), _ b: (Double, Double), width: Double) -> Shape {
+    public static func segment(_ a: (Double, Double), _ b: (Double, Double), width: Double) -> Shape {
         let r = width / 2
         let abx = b.0 - a.0, aby = b.1 - a.1
         let length2 = max(abx * abx + aby * aby, 1e-12)
@@ -37,7 +39,7 @@ struct Shape {
     }
 
     /// The inside of closed outlines by the even-odd rule (a second outline cuts a hole).
-    static func polygon(_ outlines: [(Double, Double)]...) -> Shape {
+    public static func polygon(_ outlines: [(Double, Double)]...) -> Shape {
         let points = outlines.flatMap { $0 }
         return Shape(minX: points.map(\.0).min()!, minY: points.map(\.1).min()!,
                      maxX: points.map(\.0).max()!, maxY: points.map(\.1).max()!) { x, y in
@@ -55,11 +57,11 @@ struct Shape {
     }
 
     /// The outline of a closed polygon, stroked with `width`.
-    static func outline(_ points: [(Double, Double)], width: Double) -> [Shape] {
+    public static func outline(_ points: [(Double, Double)], width: Double) -> [Shape] {
         points.indices.map { segment(points[$0], points[($0 + 1) % points.count], width: width) }
     }
 
-    func subtracting(_ other: Shape) -> Shape {
+    public func subtracting(_ other: Shape) -> Shape {
         let (inside, outside) = (contains, other.contains)
         return Shape(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { x, y in inside(x, y) && !outside(x, y) }
     }
@@ -67,25 +69,25 @@ struct Shape {
 
 /// An RGBA picture painted shape by shape, each blended over what is there ("source over") with
 /// smoothed edges, then encoded as PNG by ``Canvas``.
-struct Sketch {
-    let width: Int
-    let height: Int
+public struct Sketch {
+    public let width: Int
+    public let height: Int
     /// Straight (not premultiplied) RGBA, 0...1.
     private var pixels: [Double]
 
-    init(width: Int, height: Int) {
+    public init(width: Int, height: Int) {
         self.width = width
         self.height = height
         pixels = Array(repeating: 0, count: width * height * 4)
     }
 
     /// Paints `shape` in `color` (0xRRGGBBAA).
-    mutating func paint(_ shape: Shape, _ color: UInt32) {
+    public mutating func paint(_ shape: Shape, _ color: UInt32) {
         paint(shape) { _, _ in color }
     }
 
     /// Paints `shape` with a colour that varies over the image (a gradient).
-    mutating func paint(_ shape: Shape, colorAt color: (Double, Double) -> UInt32) {
+    public mutating func paint(_ shape: Shape, colorAt color: (Double, Double) -> UInt32) {
         let x0 = max(0, Int(shape.minX.rounded(.down))), x1 = min(width - 1, Int(shape.maxX.rounded(.up)))
         let y0 = max(0, Int(shape.minY.rounded(.down))), y1 = min(height - 1, Int(shape.maxY.rounded(.up)))
         guard x0 <= x1, y0 <= y1 else { return }
@@ -105,7 +107,7 @@ struct Sketch {
         }
     }
 
-    mutating func paint(_ shapes: [Shape], _ color: UInt32) {
+    public mutating func paint(_ shapes: [Shape], _ color: UInt32) {
         for shape in shapes { paint(shape, color) }
     }
 
@@ -123,7 +125,7 @@ struct Sketch {
     }
 
     /// The PNG, rows written as runs of equal pixels.
-    func png() -> ImageData {
+    public func png() -> ImageData {
         var canvas = Canvas(width: width, height: height)
         for y in 0..<height {
             var x = 0
@@ -148,9 +150,9 @@ struct Sketch {
 }
 
 /// Points on a circle, by the platform-independent ``DeterministicMath``.
-enum Dial {
+public enum Dial {
     /// The point at `radius` from (`cx`, `cy`) at `degrees` clockwise from 12 o'clock.
-    static func point(_ cx: Double, _ cy: Double, radius: Double, degrees: Double) -> (Double, Double) {
+    public static func point(_ cx: Double, _ cy: Double, radius: Double, degrees: Double) -> (Double, Double) {
         let radians = degrees * Double.pi / 180
         return (cx + radius * DeterministicMath.sine(radians), cy - radius * DeterministicMath.cosine(radians))
     }
