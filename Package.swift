@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "DirectoryScene", dependencies: ["SceneryCore"]),
         .target(name: "HooScene", dependencies: ["SceneryCore", "CZlib"]),
         .target(name: "ExhibitionScene", dependencies: ["SceneryCore"]),
-        .target(name: "SceneryEngine", dependencies: ["SceneryCore", "DirectoryScene", "HooScene", "ExhibitionScene"]),
+        .target(name: "ShelfScene", dependencies: ["SceneryCore"]),
+        .target(name: "SceneryEngine", dependencies: ["SceneryCore", "DirectoryScene", "HooScene", "ExhibitionScene", "ShelfScene"]),
         .target(name: "SceneryTransport", dependencies: ["SceneryEngine"]),
         .target(name: "SceneryFuzzChecks", dependencies: ["SceneryEngine", "HooScene", "SceneryCore"]),
         .executableTarget(
@@ -37,6 +38,7 @@ let package = Package(
         .testTarget(name: "DirectorySceneTests", dependencies: ["DirectoryScene", "SceneryTestSupport"]),
         .testTarget(name: "HooSceneTests", dependencies: ["HooScene", "SceneryTransport", "SceneryTestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "ExhibitionSceneTests", dependencies: ["ExhibitionScene", "SceneryTestSupport"]),
+        .testTarget(name: "ShelfSceneTests", dependencies: ["ShelfScene", "SceneryTestSupport"]),
         .testTarget(name: "SceneryEngineTests", dependencies: ["SceneryEngine", "SceneryTestSupport", "SceneryFuzzChecks"]),
         .testTarget(name: "SceneryTransportTests", dependencies: ["SceneryTransport"]),
         .testTarget(name: "TranscriptTests", dependencies: ["SceneryTransport", "scenery", "SceneryTestSupport"]),

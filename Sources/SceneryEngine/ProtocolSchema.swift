@@ -38,12 +38,14 @@ public enum ProtocolSchema {
             ("animation", S.ref("animation")),
         ], required: ["kind", "frame", "z", "layer", "style"])
         defs["animation"] = S.object([
-            ("property", S.string("What moves; rotation: degrees clockwise about the centre of the frame.")),
+            ("property", S.string("What moves; rotation: degrees clockwise about the anchor, else the centre of the frame.")),
             ("keyframes", ["type": "array", "items": ["type": "number"], "minItems": 1,
                            "description": "Values evenly spaced over durationMs, linearly interpolated."]),
             ("durationMs", S.integer("One pass through the keyframes.", minimum: 1)),
             ("startMs", S.integer("When the first pass starts, on the scene clock.")),
             ("repeat", S.boolean("true: the passes repeat forever; false: the last keyframe holds.")),
+            ("anchor", ["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 2,
+                        "description": "[x, y] a rotation turns about, in the node's coordinate space; absent: the centre of the frame."]),
         ], required: ["property", "keyframes", "durationMs", "startMs", "repeat"])
         defs["content"] = [
             "oneOf": [

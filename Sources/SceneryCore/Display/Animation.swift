@@ -16,12 +16,16 @@ public struct Animation: Equatable, Sendable {
     public var startMs: Int
     /// Whether the passes repeat forever.
     public var repeats: Bool
+    /// The point a rotation turns about, in the node's own coordinate space (its layer's, like
+    /// its frame); nil for the centre of the frame. Nodes that share an animation and an anchor
+    /// turn as one piece (a jiggling book: its cover, title and ISBN).
+    public var anchor: Point?
 
     /// An animation; traps on empty keyframes or a duration that is not positive (a scene bug).
-    public init(property: String, keyframes: [Double], durationMs: Int, startMs: Int, repeats: Bool) {
+    public init(property: String, keyframes: [Double], durationMs: Int, startMs: Int, repeats: Bool, anchor: Point? = nil) {
         precondition(!keyframes.isEmpty && durationMs > 0, "an animation needs keyframes and a positive duration")
         self.property = property; self.keyframes = keyframes; self.durationMs = durationMs
-        self.startMs = startMs; self.repeats = repeats
+        self.startMs = startMs; self.repeats = repeats; self.anchor = anchor
     }
 
     /// The value a front end shows at `nowMs` on the scene clock; a scene reports it in its
@@ -39,9 +43,11 @@ public struct Animation: Equatable, Sendable {
         return keyframes[index] + (keyframes[index + 1] - keyframes[index]) * fraction
     }
 
-    /// `{"durationMs", "keyframes", "property", "repeat", "startMs"}`, the node's `animation` member.
+    /// `{"anchor"?, "durationMs", "keyframes", "property", "repeat", "startMs"}`, the node's
+    /// `animation` member.
     public var json: JSON {
         var object = JSONObject()
+        if let anchor { object["anchor"] = [.number(roundPoint(anchor.x)), .number(roundPoint(anchor.y))] }
         object["durationMs"] = .number(durationMs)
         object["keyframes"] = .array(keyframes.map(JSON.number))
         object["property"] = .string(property)

@@ -26,6 +26,16 @@ public struct Shape {
         Shape(minX: x, minY: y, maxX: x + w, maxY: y + h) { px, py in px >= x && px <= x + w && py >= y && py <= y + h }
     }
 
+    /// A rectangle with corners rounded by `radius`.
+    public static func roundedRect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, radius: Double) -> Shape {
+        let r = min(radius, w / 2, h / 2)
+        return Shape(minX: x, minY: y, maxX: x + w, maxY: y + h) { px, py in
+            guard px >= x && px <= x + w && py >= y && py <= y + h else { return false }
+            let cx = min(max(px, x + r), x + w - r), cy = min(max(py, y + r), y + h - r)
+            return (px - cx) * (px - cx) + (py - cy) * (py - cy) <= r * r
+        }
+    }
+
     /// A stroke of `width` from `a` to `b`, with round ends.
     public static func segment(_ a: (Double, Double), _ b: (Double, Double), width: Double) -> Shape {
         let r = width / 2

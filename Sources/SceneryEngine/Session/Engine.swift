@@ -1,6 +1,7 @@
 import DirectoryScene
 import ExhibitionScene
 import HooScene
+import ShelfScene
 import SceneryCore
 
 /// How time moves for a session.
@@ -17,7 +18,8 @@ public enum ClockMode: String, Sendable {
 public final class Engine {
     public let limits: EngineLimits
     let environment: EngineEnvironment
-    static let sceneTypes: [SceneType] = [SceneType(DirectoryScene.self), SceneType(HooScene.self), SceneType(ExhibitionScene.self)]
+    static let sceneTypes: [SceneType] = [SceneType(DirectoryScene.self), SceneType(HooScene.self), SceneType(ExhibitionScene.self),
+                                          SceneType(ShelfScene.self)]
     /// The names `scene.open` takes, in `initialize`'s order.
     public static var sceneNames: [String] { sceneTypes.map(\.name) }
 

@@ -1,0 +1,35 @@
+import SceneryCore
+
+/// The books `scene.open {"scene":"shelf"}` shows without a file: 30 textbooks made by a fixed
+/// seed (the same in every session), with valid ISBN-13s and covers the engine draws. Most
+/// covers load (`scenery:shelf.cover.N`), three books have none (the default cover) and one
+/// names a drawing that does not exist, so every cover state shows.
+public enum SampleShelf {
+    static let subjects = ["Calculus", "Biology", "Organic Chemistry", "Linear Algebra", "Physics", "Statistics",
+                           "Microeconomics", "Discrete Mathematics", "Genetics", "Psychology", "World History",
+                           "Differential Equations", "Astronomy", "Computer Science", "Anatomy", "Geology"]
+    static let subtitles = ["", ": Early Transcendentals", ": How Life Works", ": A Structured Approach", " for Scientists and Engineers",
+                            ": Concepts and Contexts", ": An Introduction", ": The Core", ": Principles and Practice", ""]
+    static let editions = ["", " (2nd Edition)", " (5th Edition)", " (10th Edition)"]
+
+    /// How many cover drawings there are (`shelf.cover.1` …).
+    public static let coverCount = 6
+    public static let count = 30
+
+    public static func books() -> [Book] {
+        var random = SeededRandom(seed: 0x5EAD_E2)
+        return (0..<count).map { index in
+            let title = subjects[random.below(subjects.count)] + subtitles[random.below(subtitles.count)] + editions[random.below(editions.count)]
+            var digits = [9, 7, 8]
+            for _ in 0..<9 { digits.append(random.below(10)) }
+            digits.append(ISBN.checkDigit(digits))
+            let cover: String?
+            switch index {
+            case 4, 13, 22: cover = nil
+            case 9: cover = "scenery:shelf.cover.missing"
+            default: cover = "scenery:" + ShelfImages.sampleCover(index % coverCount + 1)
+            }
+            return Book(key: index, title: title, isbn: digits.map(String.init).joined(), cover: cover)
+        }
+    }
+}

@@ -1,0 +1,262 @@
+import SceneryCore
+
+/// What the Shelf scene remembers between renders: its node groups by key, and what the last
+/// render showed, so a command that only changes the alert or the jiggle updates it in place.
+public struct ShelfMemo {
+    var groups = RenderMemo<ShelfGroupKey, ShelfGroupInputs>()
+    var last: ShelfLastRender?
+    public init() {}
+}
+
+/// What the last render was drawn from.
+struct ShelfLastRender {
+    var frame: ShelfFrame
+    var alert: Alert?
+    var jiggle: Jiggle?
+}
+
+/// Everything a render reads except the alert and the jiggle: equal frames draw the same
+/// chrome and the same books at the same places.
+struct ShelfFrame: Equatable {
+    var viewport: Viewport
+    var offset: Double
+    var contentVersion: Int
+
+    init(_ state: ShelfState) {
+        viewport = state.viewport
+        offset = state.offset
+        contentVersion = state.contentVersion
+    }
+}
+
+/// A node group of the Shelf screen: the chrome (bars, shelf, picture), one book, the alert.
+enum ShelfGroupKey: Hashable, Sendable {
+    case chrome
+    case book(Int)
+    case alert
+}
+
+/// What a group's nodes are built from; equal inputs reuse the last render's group.
+enum ShelfGroupInputs: Equatable, Sendable {
+    case chrome(Viewport)
+    /// A book at `frame` (content coordinates), its cover's state (0 none … 4 failed, see
+    /// ``ShelfRender/coverCode(_:hasCover:)``) and asset, and when it jiggles, since when.
+    case book(frame: Rect, coverHeight: Double, cover: UInt8, asset: String, jiggle: Int?)
+    /// The alert, or none (the group is there, empty, so that showing one replaces a group).
+    case alert(Alert?, Viewport)
+}
+
+/// Turns a ``ShelfState`` into the `model` and `display` parts of the state document.
+enum ShelfRender {
+    typealias M = ShelfMetrics
+
+    static func bookID(_ key: Int) -> String { "book.\(key)" }
+
+    /// The jiggle: the original's radians in degrees (the display list's one unit for
+    /// rotation), rounded to 1/1000: 0.05 rad is 2.865°.
+    static let jiggleKeyframes = M.jiggleRadians.map { roundPoint($0 * 180 / Double.pi) }
+
+    static let titleStyle: JSONObject = ["align": "left", "fontFallback": .string(M.fontFallback), "lines": 2, "verticalAlign": "top"]
+    static let isbnStyle: JSONObject = ["align": "left", "fontFallback": .string(M.fontFallback), "lines": 1, "verticalAlign": "top"]
+    static let optionLabelStyle: JSONObject = ["align": "center", "fontFallback": .string(M.condensedFallback), "lines": 1, "verticalAlign": "center"]
+    static let coverStyles: [String: JSONObject] = Dictionary(uniqueKeysWithValues: ["none", "loading", "loaded", "failed"].map {
+        ($0, ["contentMode": "aspectFill", "cornerRadius": .number(M.coverRadius), "imageState": .string($0)])
+    })
+
+    static func render(_ state: ShelfState) -> (model: JSON, display: DisplayList) {
+        var memo = ShelfMemo()
+        return render(state, memo: &memo)
+    }
+
+    static func render(_ state: ShelfState, memo: inout ShelfMemo) -> (model: JSON, display: DisplayList) {
+        let layout = state.layout
+        var display = DisplayList(content: ScrollContent(frame: layout.grid, width: layout.grid.width,
+                                                         height: layout.contentHeight(state.books.count), offsetY: state.offset))
+        display.add(memo.groups.group(.chrome, inputs: .chrome(state.viewport)) { chrome(state) })
+        let visible = layout.visible(state.books.count, offset: state.offset)
+        for index in visible {
+            let book = state.books[index]
+            let picture = state.covers.state(of: book.key)
+            var asset = state.originals.id(ShelfImages.defaultCover)
+            if case .loaded(let id)? = picture { asset = id }
+            let jiggle = state.jiggle?.book == book.key ? state.jiggle?.startMs : nil
+            let inputs = ShelfGroupInputs.book(frame: layout.item(index), coverHeight: layout.coverHeight,
+                                               cover: coverCode(picture, hasCover: book.cover != nil), asset: asset, jiggle: jiggle)
+            if let group = memo.groups.reuse(.book(book.key), inputs: inputs) {
+                display.add(group)
+            } else {
+                display.add(memo.groups.store(.book(book.key), inputs: inputs,
+                                              nodes: bookNodes(book, frame: layout.item(index), coverHeight: layout.coverHeight,
+                                                               imageState: ImageState.styleName(picture, hasPicture: book.cover != nil),
+                                                               asset: asset, jiggle: jiggle)))
+            }
+        }
+        display.add(memo.groups.group(.alert, inputs: .alert(state.alert, state.viewport)) { state.alert?.nodes(viewport: state.viewport) ?? [] })
+        memo.groups.endRender()
+        memo.last = ShelfLastRender(frame: ShelfFrame(state), alert: state.alert, jiggle: state.jiggle)
+        return (model(state, visible: visible), display)
+    }
+
+    /// When only the alert or the jiggle changed since the last render (a tap that shows or
+    /// dismisses an alert, a long press, Dismiss, or a command that changed nothing), updates
+    /// the last render in place: the alert's group and the groups of the books that start or
+    /// stop jiggling are rebuilt, and no other book is looked at. `nil` otherwise.
+    static func updateLastRender(_ state: ShelfState, memo: inout ShelfMemo, display: inout DisplayList)
+        -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
+        guard let last = memo.last, last.frame == ShelfFrame(state) else { return nil }
+        var keys: [ShelfGroupKey] = []
+        if last.alert != state.alert { keys.append(.alert) }
+        if last.jiggle != state.jiggle {
+            for case let book? in [last.jiggle?.book, state.jiggle?.book] { keys.append(.book(book)) }
+        }
+        let visible = state.layout.visible(state.books.count, offset: state.offset)
+        guard !keys.isEmpty else { return (model(state, visible: visible), []) }
+        guard let replaced = memo.groups.rebuild(keys, in: &display, { key, inputs, _ in
+            switch (key, inputs) {
+            case (.alert, _):
+                return (.alert(state.alert, state.viewport), state.alert?.nodes(viewport: state.viewport) ?? [])
+            case (.book(let bookKey), .book(let frame, let coverHeight, let cover, let asset, _)):
+                guard let index = state.index(ofBook: bookKey) else { return nil }
+                let jiggle = state.jiggle?.book == bookKey ? state.jiggle?.startMs : nil
+                return (.book(frame: frame, coverHeight: coverHeight, cover: cover, asset: asset, jiggle: jiggle),
+                        bookNodes(state.books[index], frame: frame, coverHeight: coverHeight, imageState: imageState(cover), asset: asset, jiggle: jiggle))
+            default:
+                return nil
+            }
+        }) else { return nil }
+        memo.last = ShelfLastRender(frame: last.frame, alert: state.alert, jiggle: state.jiggle)
+        return (model(state, visible: visible), replaced)
+    }
+
+    /// The `imageState` a cover code stands for (see ``coverCode(_:hasCover:)``).
+    static func imageState(_ code: UInt8) -> String {
+        switch code {
+        case 0: return "none"
+        case 3: return "loaded"
+        case 4: return "failed"
+        default: return "loading"
+        }
+    }
+
+    /// A cover's state as a number for a book's inputs.
+    static func coverCode(_ state: ImageState?, hasCover: Bool) -> UInt8 {
+        switch state {
+        case nil: return hasCover ? 1 : 0
+        case .loading?: return 2
+        case .loaded?: return 3
+        case .failed?: return 4
+        }
+    }
+
+    // MARK: Model
+
+    static func model(_ state: ShelfState, visible: Range<Int>) -> JSON {
+        let layout = state.layout
+        var model = JSONObject()
+        model["alert"] = state.alert?.json ?? .null
+        model["books"] = .number(state.books.count)
+        model["columns"] = .number(layout.columns)
+        model["deleted"] = .number(state.deleted)
+        model["firstVisible"] = layout.firstOnScreen(state.books.count, offset: state.offset).map { .string(bookID(state.books[$0].key)) } ?? .null
+        model["item"] = ["coverHeight": .number(roundPoint(layout.coverHeight)), "height": .number(roundPoint(layout.itemHeight)),
+                         "width": .number(roundPoint(layout.itemWidth))]
+        if let jiggle = state.jiggle, let index = state.index(ofBook: jiggle.book) {
+            model["jiggling"] = ["book": .string(bookID(jiggle.book)), "index": .number(index), "startMs": .number(jiggle.startMs),
+                                 "title": .string(state.books[index].title)]
+        } else {
+            model["jiggling"] = .null
+        }
+        model["maxOffsetY"] = .number(roundPoint(state.maxOffset))
+        model["offsetY"] = .number(roundPoint(state.offset))
+        model["originals"] = .array(state.originals.replaced.map(JSON.string))
+        model["sample"] = .bool(state.sample)
+        return .object(model)
+    }
+
+    // MARK: Books
+
+    /// A book's nodes: an invisible rect over the whole item (a tap anywhere on it is the
+    /// book's), the cover, the title (two lines at most) and the ISBN; while it jiggles, the
+    /// Dismiss and Delete options over the cover, and the jiggle on every node, turning about
+    /// the item's centre so the book moves as one piece.
+    static func bookNodes(_ book: Book, frame: Rect, coverHeight: Double, imageState: String, asset: String, jiggle: Int?) -> [(id: String, node: Node)] {
+        let id = bookID(book.key)
+        let animation = jiggle.map {
+            Animation(property: "rotation", keyframes: jiggleKeyframes, durationMs: M.jiggleMs, startMs: $0, repeats: true,
+                      anchor: Point(x: frame.centerX, y: frame.centerY))
+        }
+        let cover = Rect(x: frame.x, y: frame.y, width: frame.width, height: coverHeight)
+        let titleTop = cover.maxY + M.titleGap
+        var nodes: [(id: String, node: Node)] = [
+            (id, Node(.rect, frame: frame, z: M.zBook, layer: .content, style: ["role": "button"], animation: animation)),
+            (id + ".cover", Node(.image, frame: cover, z: M.zBook, layer: .content, style: coverStyles[imageState]!, image: asset, animation: animation)),
+            (id + ".isbn", Node(.text, frame: Rect(x: frame.x, y: titleTop + M.titleHeight + M.isbnGap, width: frame.width, height: M.isbnHeight),
+                                z: M.zBook, layer: .content, style: isbnStyle,
+                                text: [TextRun(book.isbn, font: M.font, size: M.isbnSize, weight: "medium", color: M.isbnColor)], animation: animation)),
+            (id + ".title", Node(.text, frame: Rect(x: frame.x, y: titleTop, width: frame.width, height: M.titleHeight), z: M.zBook, layer: .content,
+                                 style: titleStyle, text: [TextRun(book.title, font: M.font, size: M.titleSize, weight: "bold", color: M.black)],
+                                 animation: animation)),
+        ]
+        if jiggle != nil {
+            let half = coverHeight / 2
+            for (name, label, color, top) in [("dismiss", "Dismiss", M.dismissColor, cover.y), ("delete", "Delete", M.deleteColor, cover.y + half)] {
+                let option = Rect(x: cover.x, y: top, width: cover.width, height: half)
+                nodes.append((id + "." + name, Node(.rect, frame: option, z: M.zOption, layer: .content,
+                                                    style: ["background": .string(color), "cornerRadius": .number(M.coverRadius),
+                                                            "opacity": .number(M.optionOpacity), "role": "button"], animation: animation)))
+                nodes.append((id + "." + name + ".label", Node(.text, frame: option, z: M.zOptionLabel, layer: .content, style: optionLabelStyle,
+                                                               text: [TextRun(label, font: M.condensedFont, size: M.optionSize, weight: "bold", color: M.white)],
+                                                               animation: animation)))
+            }
+        }
+        return nodes
+    }
+
+    // MARK: Chrome
+
+    /// The navigation area (word mark, settings), the shelf with the picture behind the books,
+    /// and the tab bar (its shadow, SEARCH, SCAN, BROWSE).
+    static func chrome(_ state: ShelfState) -> [(id: String, node: Node)] {
+        let layout = state.layout, v = state.viewport, safe = v.safeArea
+        let originals = state.originals
+        var nodes: [(id: String, node: Node)] = []
+        func add(_ id: String, _ node: Node) { nodes.append((id, node)) }
+        let fit: JSONObject = ["contentMode": "aspectFit"]
+
+        add("navbar", Node(.rect, frame: Rect(x: 0, y: 0, width: v.width, height: layout.navigationBottom), z: M.zBars,
+                           style: ["background": .string(M.white)]))
+        add("navbar.separator", Node(.line, frame: Rect(x: 0, y: layout.navigationBottom, width: v.width, height: M.hairline), z: M.zBarItems,
+                                     style: ["color": .string(M.separator)]))
+        add("logo", Node(.image, frame: Rect(x: (v.width - M.logoWidth) / 2, y: safe.top + M.logoTop, width: M.logoWidth, height: M.logoHeight),
+                         z: M.zBarItems, style: fit, image: originals.id(ShelfImages.logo)))
+        let gear = Rect(x: v.width - safe.right - M.gearRight - M.gearSize, y: safe.top + M.gearTop, width: M.gearSize, height: M.gearSize)
+        let touch = (M.buttonSize - M.gearSize) / 2
+        add("settings", Node(.rect, frame: Rect(x: gear.x - touch, y: gear.y - touch, width: M.buttonSize, height: M.buttonSize), z: M.zBarItems,
+                             style: ["role": "button"]))
+        add("settings.icon", Node(.image, frame: gear, z: M.zBarItems + 1, style: fit, image: originals.id(ShelfImages.settings)))
+
+        add("shelf", Node(.rect, frame: Rect(x: 0, y: layout.shelfTop, width: v.width, height: layout.tabBarTop - layout.shelfTop), z: M.zShelf,
+                          style: ["background": .string(M.shelf)]))
+        add("shelf.picture", Node(.image, frame: layout.picture, z: M.zPicture, style: ["contentMode": "scaleToFill"],
+                                  image: originals.id(ShelfImages.picture)))
+
+        add("tabbar", Node(.rect, frame: Rect(x: 0, y: layout.tabBarTop, width: v.width, height: v.height - layout.tabBarTop), z: M.zBars,
+                           style: ["background": .string(M.white)]))
+        add("tabbar.shadow", Node(.image, frame: Rect(x: 0, y: layout.tabBarTop - M.shadowHeight, width: v.width, height: M.shadowHeight),
+                                  z: M.zBars, style: ["contentMode": "scaleToFill"], image: ShelfImages.shadow))
+        let cellWidth = max(0, v.width - safe.left - safe.right) / 3
+        for (i, (name, label)) in [("search", "SEARCH"), ("scan", "SCAN"), ("browse", "BROWSE")].enumerated() {
+            let x = safe.left + Double(i) * cellWidth
+            let id = "tab." + name
+            add(id, Node(.rect, frame: Rect(x: x, y: layout.tabBarTop, width: cellWidth, height: M.tabCellHeight), z: M.zBarItems,
+                         style: ["role": "button"]))
+            add(id + ".icon", Node(.image, frame: Rect(x: x + (cellWidth - M.tabIconWidth) / 2, y: layout.tabBarTop + M.tabIconTop,
+                                                       width: M.tabIconWidth, height: M.tabIconHeight),
+                                   z: M.zBarItems + 1, style: fit, image: originals.id(ShelfImages.tabIcon(name))))
+            add(id + ".label", Node(.text, frame: Rect(x: x, y: layout.tabBarTop + M.tabLabelTop, width: cellWidth, height: M.tabLabelHeight),
+                                    z: M.zBarItems + 1, style: ["align": "center", "fontFallback": .string(M.condensedFallback), "lines": 1, "verticalAlign": "center"],
+                                    text: [TextRun(label, font: M.condensedFont, size: M.tabLabelSize, weight: "bold", color: M.black)]))
+        }
+        return nodes
+    }
+}

@@ -1,0 +1,39 @@
+import Testing
+import SceneryTestSupport
+@testable import ShelfScene
+@testable import SceneryCore
+
+/// The memo and the in-place update only save work: after any sequence of commands the
+/// display, the model and the patch equal a render from scratch and a JSON diff.
+@Suite("Shelf render memo")
+struct ShelfMemoTests {
+    @Test("a render through the kept memo (or in place) equals a fresh render after every random command")
+    func memoMatchesFreshRender() throws {
+        var state = try ShelfFixture.open()
+        var memo = ShelfScene.newMemo()
+        var random = SeededRandom(seed: 5)
+        let viewports = [Viewport.phone, Viewport(width: 812, height: 375, scale: 3, safeArea: EdgeInsets(left: 44, bottom: 21, right: 44))]
+        var display = ShelfScene.render(state, memo: &memo).display
+        var inPlace = 0
+        for step in 0..<800 {
+            let ids = display.allNodes.map(\.id)
+            let action: SceneAction
+            switch random.below(10) {
+            case 0...2: action = .tap(id: ids[random.below(ids.count)], point: nil)
+            case 3, 4: action = .longPress(id: ids[random.below(ids.count)], point: nil)
+            case 5: action = .tap(id: ids.first { $0.hasSuffix(".delete") } ?? ids.first { $0.hasPrefix("alert.action") }, point: nil)
+            case 6, 7: action = .scroll(.by(deltaY: Double(random.below(1200)) - 600))
+            case 8: action = .viewport(viewports[random.below(viewports.count)])
+            default: action = .tap(id: nil, point: nil)
+            }
+            let effects = (try? ShelfScene.reduce(&state, action, environment: ShelfFixture.environment(now: step))) ?? []
+            for case .loadImage(let url) in effects {
+                let result: Result<String, ImageLoadFailure> = random.below(3) == 0 ? .failure(ImageLoadFailure("gone")) : .success("asset.\(url.count)")
+                _ = try ShelfScene.reduce(&state, .imageLoaded(url: url, result: result), environment: ShelfFixture.environment())
+            }
+            let (updated, _) = RenderMemoCheck.step(ShelfScene.self, state, memo: &memo, display: &display, "step \(step): \(action)")
+            if updated { inPlace += 1 }
+        }
+        #expect(inPlace > 200, "alerts, jiggles and commands that change nothing should update the last render in place")
+    }
+}
