@@ -22,7 +22,8 @@ let package = Package(
         .target(name: "HooScene", dependencies: ["SceneryCore", "CZlib"]),
         .target(name: "ExhibitionScene", dependencies: ["SceneryCore"]),
         .target(name: "ShelfScene", dependencies: ["SceneryCore"]),
-        .target(name: "SceneryEngine", dependencies: ["SceneryCore", "DirectoryScene", "HooScene", "ExhibitionScene", "ShelfScene"]),
+        .target(name: "PhotosScene", dependencies: ["SceneryCore", "CZlib"]),
+        .target(name: "SceneryEngine", dependencies: ["SceneryCore", "DirectoryScene", "HooScene", "ExhibitionScene", "ShelfScene", "PhotosScene"]),
         .target(name: "SceneryTransport", dependencies: ["SceneryEngine"]),
         .target(name: "SceneryFuzzChecks", dependencies: ["SceneryEngine", "HooScene", "SceneryCore"]),
         .executableTarget(
@@ -39,6 +40,7 @@ let package = Package(
         .testTarget(name: "HooSceneTests", dependencies: ["HooScene", "SceneryTransport", "SceneryTestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "ExhibitionSceneTests", dependencies: ["ExhibitionScene", "SceneryTestSupport"]),
         .testTarget(name: "ShelfSceneTests", dependencies: ["ShelfScene", "SceneryTestSupport"]),
+        .testTarget(name: "PhotosSceneTests", dependencies: ["PhotosScene", "SceneryTestSupport", "SceneryTransport"]),
         .testTarget(name: "SceneryEngineTests", dependencies: ["SceneryEngine", "SceneryTestSupport", "SceneryFuzzChecks"]),
         .testTarget(name: "SceneryTransportTests", dependencies: ["SceneryTransport"]),
         .testTarget(name: "TranscriptTests", dependencies: ["SceneryTransport", "scenery", "SceneryTestSupport"]),

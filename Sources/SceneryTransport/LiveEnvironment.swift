@@ -11,7 +11,8 @@ public enum LiveEnvironment {
     /// The live environment. Relative paths (and relative `file:` URLs) are taken from
     /// `baseDirectory` when one is given (a transcript's folder, for `replay`), else from the
     /// working directory; messages keep the path as it was given.
-    public static func make(maxFileBytes: Int = EngineLimits().maxFileBytes, baseDirectory: String? = nil) -> EngineEnvironment {
+    public static func make(maxFileBytes: Int = EngineLimits().maxFileBytes, baseDirectory: String? = nil,
+                            http: HTTPClient.Timeouts = HTTPClient.Timeouts()) -> EngineEnvironment {
         let start = DispatchTime.now().uptimeNanoseconds
         let resolve: @Sendable (String) -> String = { path in
             guard let base = baseDirectory, !path.hasPrefix("/"), !base.isEmpty else { return path }
@@ -19,11 +20,74 @@ public enum LiveEnvironment {
         }
         return EngineEnvironment(
             readFile: { (path) throws(RPCError) in try readFile(resolve(path), limit: maxFileBytes, shownAs: path) },
-            loadImage: { url, network in loadImage(url, network: network, limit: maxFileBytes, resolve: resolve) },
+            loadImage: { url, network in loadImage(url, network: network, limit: maxFileBytes, resolve: resolve, http: http) },
             realTimeMs: { Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) },
             readFileRange: { (path, offset, count) throws(RPCError) in try readRange(resolve(path), offset: offset, count: count, shownAs: path) },
             fileInfo: { path in fileInfo(resolve(path)) },
-            listDirectory: { (path) throws(RPCError) in try listDirectory(resolve(path), shownAs: path) })
+            listDirectory: { (path) throws(RPCError) in try listDirectory(resolve(path), shownAs: path) },
+            writeFile: { (path, bytes) throws(RPCError) in try writeFile(resolve(path), bytes, shownAs: path) },
+            removeFile: { path in unlink(resolve(path)) },
+            createDirectory: { (path) throws(RPCError) in try createDirectory(resolve(path), shownAs: path) },
+            touchFile: { path in utimes(resolve(path), nil) },
+            fetch: { url, maxBytes in fetch(url, maxBytes: maxBytes, resolve: resolve, http: http) },
+            cacheHome: cacheHome())
+    }
+
+    /// `$XDG_CACHE_HOME`, else `~/.cache`; nil without either.
+    static func cacheHome() -> String? {
+        let variables = ProcessInfo.processInfo.environment
+        if let xdg = variables["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg }
+        if let home = variables["HOME"], !home.isEmpty { return home + "/.cache" }
+        return nil
+    }
+
+    /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`: a reader
+    /// (another process sharing a cache) sees the old file or the new one, never half of one.
+    public static func writeFile(_ path: String, _ bytes: [UInt8], shownAs name: String? = nil) throws(RPCError) {
+        func failure(_ reason: String) -> RPCError { RPCError(code: ErrorCode.fileUnreadable, message: "\(name ?? path): \(reason)") }
+        let temporary = path + ".partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                unlink(temporary)
+                throw failure(reason)
+            }
+            written += n
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw failure(reason)
+        }
+    }
+
+    /// `mkdir -p`.
+    static func createDirectory(_ path: String, shownAs name: String) throws(RPCError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw RPCError(code: ErrorCode.fileUnreadable, message: "\(name): \(error.localizedDescription)")
+        }
+    }
+
+    /// A GET of an `http(s):` URL (``HTTPClient``) or a read of a `file:` one, at most `maxBytes`.
+    static func fetch(_ text: String, maxBytes: Int, resolve: (String) -> String = { $0 }, http: HTTPClient.Timeouts = HTTPClient.Timeouts()) -> Result<[UInt8], ImageLoadFailure> {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return .failure(ImageLoadFailure("not a URL")) }
+        switch scheme {
+        case "file":
+            do { return .success(try readFile(resolve(url.path), limit: maxBytes, shownAs: url.path)) } catch { return .failure(ImageLoadFailure(error.message)) }
+        case "http", "https":
+            return HTTPClient.get(url, maxBytes: maxBytes, timeouts: http)
+        default:
+            return .failure(ImageLoadFailure("unsupported URL scheme \"\(scheme)\""))
+        }
     }
 
     /// Opens a regular file for reading. Anything else is refused before it is opened (a FIFO
@@ -88,8 +152,10 @@ public enum LiveEnvironment {
         if isSymbolicLink && stat(path, &info) != 0 { return nil }
         let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
         let special = special(info.st_mode)
-        return FileInfo(isDirectory: isDirectory, size: isDirectory || special != nil ? 0 : Int(info.st_size),
-                        isSymbolicLink: isSymbolicLink, special: special)
+        var result = FileInfo(isDirectory: isDirectory, size: isDirectory || special != nil ? 0 : Int(info.st_size),
+                              isSymbolicLink: isSymbolicLink, special: special)
+        result.modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        return result
     }
 
     /// The names in a directory (without `.` and `..`), sorted by their UTF-8 bytes.
@@ -138,7 +204,8 @@ public enum LiveEnvironment {
         return bytes
     }
 
-    static func loadImage(_ text: String, network: Bool, limit: Int, resolve: (String) -> String = { $0 }) -> Result<ImageData, ImageLoadFailure> {
+    static func loadImage(_ text: String, network: Bool, limit: Int, resolve: (String) -> String = { $0 },
+                          http: HTTPClient.Timeouts = HTTPClient.Timeouts()) -> Result<ImageData, ImageLoadFailure> {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
             return .failure(ImageLoadFailure("not a URL"))
         }
@@ -148,7 +215,7 @@ public enum LiveEnvironment {
             do { bytes = try readFile(resolve(url.path), limit: limit, shownAs: url.path) } catch { return .failure(ImageLoadFailure(error.message)) }
         case "http", "https":
             guard network else { return .failure(ImageLoadFailure("network disabled by initialize")) }
-            switch fetch(url) {
+            switch HTTPClient.get(url, maxBytes: limit, timeouts: http) {
             case .success(let data): bytes = data
             case .failure(let failure): return .failure(failure)
             }
@@ -157,27 +224,5 @@ public enum LiveEnvironment {
         }
         guard let image = ImageData.sniff(bytes) else { return .failure(ImageLoadFailure("not a PNG, JPEG or GIF image")) }
         return .success(image)
-    }
-
-    /// A blocking GET with a 10 s timeout; callers run it off the engine thread with the real clock.
-    static func fetch(_ url: URL) -> Result<[UInt8], ImageLoadFailure> {
-        final class Box: @unchecked Sendable { var result: Result<[UInt8], ImageLoadFailure> = .failure(ImageLoadFailure("timed out")) }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        var request = URLRequest(url: url)
-        request.timeoutInterval = 10
-        let task = URLSession.shared.dataTask(with: request) { data, response, error in
-            if let error {
-                box.result = .failure(ImageLoadFailure(error.localizedDescription))
-            } else if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-                box.result = .failure(ImageLoadFailure("HTTP status \(http.statusCode)"))
-            } else {
-                box.result = .success([UInt8](data ?? Data()))
-            }
-            done.signal()
-        }
-        task.resume()
-        if done.wait(timeout: .now() + 11) == .timedOut { task.cancel() }
-        return box.result
     }
 }

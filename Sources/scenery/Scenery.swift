@@ -30,6 +30,16 @@ struct EngineOptions: ParsableArguments {
     @Option(help: "Deepest accepted JSON nesting in a request.")
     var maxDepth: Int = EngineLimits().maxDepth
 
+    @Option(help: "Seconds an HTTP request may go without receiving a byte.")
+    var httpIdleTimeout: Double = 10
+
+    @Option(help: "Seconds an HTTP request may take in all.")
+    var httpTotalTimeout: Double = 30
+
+    var http: HTTPClient.Timeouts {
+        HTTPClient.Timeouts(idle: max(0.1, httpIdleTimeout), total: max(0.1, httpTotalTimeout))
+    }
+
     var limits: EngineLimits {
         var limits = EngineLimits()
         limits.maxLineBytes = max(64, maxLineBytes)
@@ -60,7 +70,8 @@ extension Scenery {
                 return
             }
             let output = ProtocolOutput.guardStandardOutput()
-            let environment = stoppedClock ? SceneryTransport.Replay.environment : LiveEnvironment.make()
+            var environment = LiveEnvironment.make(http: options.http)
+            if stoppedClock { environment.realTimeMs = { 0 } }
             let engine = Engine(environment: environment, limits: options.limits)
             let spin = spinMicroseconds ?? CPUAffinity.defaultSpinMicroseconds(spinning: 200)
             EngineLoop(engine: engine, environment: environment, input: FileInput(fd: 0, spinNanoseconds: max(0, min(spin, 100_000)) * 1000), output: output).run()

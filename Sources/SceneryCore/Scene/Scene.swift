@@ -234,6 +234,8 @@ public struct FileInfo: Equatable, Sendable {
     public var size: Int
     /// Whether the path itself is a symbolic link (the other fields describe its target).
     public var isSymbolicLink: Bool
+    /// When the file was last modified (or marked used), seconds since the epoch; 0 when unknown.
+    public var modified: Double = 0
     /// What the path is when it is neither a regular file nor a folder (`"a FIFO"`, `"a
     /// character device"`, `"a block device"`, `"a socket"`), else nil. The engine reads regular
     /// files and folders only: a FIFO would block a read forever, a device would never end.
@@ -270,14 +272,41 @@ public final class SceneEnvironment: Sendable {
     public let fileInfo: @Sendable (String) -> FileInfo?
     /// The names in a directory (not paths), sorted by their UTF-8 bytes.
     public let listDirectory: @Sendable (String) throws(RPCError) -> [String]
+    /// Writes a whole file atomically: to a temporary name in the same folder, then renamed over
+    /// the path, so a reader never sees half a file. For jobs (a cache), never a reducer.
+    public let writeFile: @Sendable (_ path: String, _ bytes: [UInt8]) throws(RPCError) -> Void
+    /// Removes a file; nothing when it is not there. For jobs.
+    public let removeFile: @Sendable (String) -> Void
+    /// Creates a folder and the folders above it that are missing. For jobs.
+    public let createDirectory: @Sendable (String) throws(RPCError) -> Void
+    /// Marks a file as used now (its modification time), for least-recently-used eviction.
+    public let touchFile: @Sendable (String) -> Void
+    /// An HTTP(S) GET (or a `file:` read) of at most `maxBytes`: the body, or why not. Blocking,
+    /// for jobs; answers at once with a failure when `initialize` turned the network off.
+    public let fetch: @Sendable (_ url: String, _ maxBytes: Int) -> Result<[UInt8], ImageLoadFailure>
+    /// The user's cache folder (`$XDG_CACHE_HOME` or `~/.cache`), nil when there is none.
+    public let cacheHome: String?
 
     public init(now: @escaping @Sendable () -> Int, random: @escaping @Sendable () -> UInt64,
                 readFile: @escaping @Sendable (String) throws(RPCError) -> [UInt8],
                 readFileRange: @escaping @Sendable (String, Int, Int) throws(RPCError) -> [UInt8],
                 fileInfo: @escaping @Sendable (String) -> FileInfo?,
-                listDirectory: @escaping @Sendable (String) throws(RPCError) -> [String]) {
+                listDirectory: @escaping @Sendable (String) throws(RPCError) -> [String],
+                writeFile: @escaping @Sendable (String, [UInt8]) throws(RPCError) -> Void = SceneEnvironment.noWrites,
+                removeFile: @escaping @Sendable (String) -> Void = { _ in },
+                createDirectory: @escaping @Sendable (String) throws(RPCError) -> Void = { (path) throws(RPCError) in try SceneEnvironment.noWrites(path, []) },
+                touchFile: @escaping @Sendable (String) -> Void = { _ in },
+                fetch: @escaping @Sendable (String, Int) -> Result<[UInt8], ImageLoadFailure> = { _, _ in .failure(ImageLoadFailure("no network in this environment")) },
+                cacheHome: String? = nil) {
         self.now = now; self.random = random; self.readFile = readFile
         self.readFileRange = readFileRange; self.fileInfo = fileInfo; self.listDirectory = listDirectory
+        self.writeFile = writeFile; self.removeFile = removeFile; self.createDirectory = createDirectory
+        self.touchFile = touchFile; self.fetch = fetch; self.cacheHome = cacheHome
+    }
+
+    /// The `writeFile` of an environment that writes nothing.
+    public static let noWrites: @Sendable (String, [UInt8]) throws(RPCError) -> Void = { (path, _) throws(RPCError) in
+        throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): this environment writes no files")
     }
 
     /// An environment that reads whole files only: ranges are cut from `readFile`'s bytes,

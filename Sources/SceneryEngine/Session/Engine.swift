@@ -1,6 +1,7 @@
 import DirectoryScene
 import ExhibitionScene
 import HooScene
+import PhotosScene
 import ShelfScene
 import SceneryCore
 
@@ -19,7 +20,7 @@ public final class Engine {
     public let limits: EngineLimits
     let environment: EngineEnvironment
     static let sceneTypes: [SceneType] = [SceneType(DirectoryScene.self), SceneType(HooScene.self), SceneType(ExhibitionScene.self),
-                                          SceneType(ShelfScene.self)]
+                                          SceneType(ShelfScene.self), SceneType(PhotosScene.self)]
     /// The names `scene.open` takes, in `initialize`'s order.
     public static var sceneNames: [String] { sceneTypes.map(\.name) }
 
@@ -27,7 +28,9 @@ public final class Engine {
     var initialized = false
     public internal(set) var clockMode: ClockMode = .virtual
     /// Whether images may come over http(s) (`initialize`'s `network`).
-    public internal(set) var network = true
+    public internal(set) var network = true {
+        didSet { networkSwitch.on = network }
+    }
     var viewport = Viewport.phone
     let random = RandomSource(seed: 1)
     let clock = VirtualClock()
@@ -207,6 +210,7 @@ public final class Engine {
     /// are shared objects and every command reduces with it.
     private(set) lazy var sceneEnvironment: SceneEnvironment = {
         let random = self.random, clock = self.clock, environment = self.environment, maxBytes = limits.maxFileBytes
+        let network = networkSwitch
         return SceneEnvironment(
             now: { clock.now },
             random: { random.next() },
@@ -219,8 +223,21 @@ public final class Engine {
             },
             readFileRange: environment.readFileRange,
             fileInfo: environment.fileInfo,
-            listDirectory: environment.listDirectory)
+            listDirectory: environment.listDirectory,
+            writeFile: environment.writeFile,
+            removeFile: environment.removeFile,
+            createDirectory: environment.createDirectory,
+            touchFile: environment.touchFile,
+            fetch: { url, maxBytes in
+                if !network.on && !url.lowercased().hasPrefix("file:") { return .failure(ImageLoadFailure("network disabled by initialize")) }
+                return environment.fetch(url, maxBytes)
+            },
+            cacheHome: environment.cacheHome)
     }()
+
+    /// The session's `network` flag, shared with the scene environment's `fetch` (which a job
+    /// may call on another thread).
+    let networkSwitch = NetworkSwitch()
 
     /// Makes `opened` the open scene. The document's model stays the closing scene's until the
     /// next commit diffs the new one against it.
@@ -479,6 +496,12 @@ final class ProgressBuffer: @unchecked Sendable {
     var lines: [UInt8] = []
     init(job: String) { self.job = job }
     func report(_ progress: JobProgress) { lines += Engine.progressLine(job: job, progress) }
+}
+
+/// Whether the session may use the network, shared with the scene environment. Set once, by
+/// `initialize`, before any job can read it.
+final class NetworkSwitch: @unchecked Sendable {
+    var on = true
 }
 
 /// The scene clock, shared with the scene environment.

@@ -16,15 +16,36 @@ public struct EngineEnvironment: Sendable {
     public var fileInfo: @Sendable (String) -> FileInfo?
     /// The names in a directory, sorted by their UTF-8 bytes.
     public var listDirectory: @Sendable (String) throws(RPCError) -> [String]
+    /// Writes a file atomically (see ``SceneEnvironment/writeFile``).
+    public var writeFile: @Sendable (String, [UInt8]) throws(RPCError) -> Void
+    /// Removes a file, if it is there.
+    public var removeFile: @Sendable (String) -> Void
+    /// Creates a folder and the ones above it.
+    public var createDirectory: @Sendable (String) throws(RPCError) -> Void
+    /// Marks a file used now (its modification time).
+    public var touchFile: @Sendable (String) -> Void
+    /// A GET of an `http(s):` or `file:` URL, at most `maxBytes` (blocking). The engine answers
+    /// for the session's `network` flag before it calls this.
+    public var fetch: @Sendable (_ url: String, _ maxBytes: Int) -> Result<[UInt8], ImageLoadFailure>
+    /// The user's cache folder, nil when there is none.
+    public var cacheHome: String?
 
     public init(readFile: @escaping @Sendable (String) throws(RPCError) -> [UInt8],
                 loadImage: @escaping @Sendable (String, Bool) -> Result<ImageData, ImageLoadFailure>,
                 realTimeMs: @escaping @Sendable () -> Int,
                 readFileRange: @escaping @Sendable (String, Int, Int) throws(RPCError) -> [UInt8],
                 fileInfo: @escaping @Sendable (String) -> FileInfo?,
-                listDirectory: @escaping @Sendable (String) throws(RPCError) -> [String]) {
+                listDirectory: @escaping @Sendable (String) throws(RPCError) -> [String],
+                writeFile: @escaping @Sendable (String, [UInt8]) throws(RPCError) -> Void = SceneEnvironment.noWrites,
+                removeFile: @escaping @Sendable (String) -> Void = { _ in },
+                createDirectory: @escaping @Sendable (String) throws(RPCError) -> Void = { (path) throws(RPCError) in try SceneEnvironment.noWrites(path, []) },
+                touchFile: @escaping @Sendable (String) -> Void = { _ in },
+                fetch: @escaping @Sendable (String, Int) -> Result<[UInt8], ImageLoadFailure> = { _, _ in .failure(ImageLoadFailure("no network in this environment")) },
+                cacheHome: String? = nil) {
         self.readFile = readFile; self.loadImage = loadImage; self.realTimeMs = realTimeMs
         self.readFileRange = readFileRange; self.fileInfo = fileInfo; self.listDirectory = listDirectory
+        self.writeFile = writeFile; self.removeFile = removeFile; self.createDirectory = createDirectory
+        self.touchFile = touchFile; self.fetch = fetch; self.cacheHome = cacheHome
     }
 
     /// An environment with whole-file reads only (no directories; ranges cut from `readFile`).

@@ -1,0 +1,139 @@
+import CZlib
+import SceneryCore
+
+/// The offline cache: the endpoint's list and every downloaded photo, one file each in a folder.
+///
+/// **Format.** An entry is `list-HASH.entry` or `image-HASH.entry`, HASH the FNV-1a 64 of the URL
+/// in hex, holding a 20-byte header (`SCNC`, format 1, three zero bytes, the payload's length as
+/// a little-endian UInt64, its CRC-32 as a little-endian UInt32) and the payload as it came.
+/// **Writes are atomic**: the environment writes a temporary file in the folder and renames it
+/// over the entry, so a reader in another process sees the old entry or the new one. **Reads
+/// check**: an entry whose magic, length or CRC does not match is removed and reported missing,
+/// so it is fetched again and its bytes are never shown. **Bound**: ``defaultLimit`` bytes
+/// (200 MiB); past it, entries are removed least recently used first (by their modification
+/// time, which a read hit moves to now) until the cache is under 90% of the bound.
+///
+/// All of it runs in jobs, through the environment's file closures: never in a reducer.
+public struct PhotoCache: Sendable {
+    public enum Kind: String, Sendable {
+        case list, image
+    }
+
+    public static let defaultLimit = 200 << 20
+    static let magic: [UInt8] = Array("SCNC".utf8) + [1, 0, 0, 0]
+    static let headerSize = 20
+
+    public let folder: String
+    public let limit: Int
+    /// The running size of the folder, shared by the jobs of a session.
+    let ledger = CacheLedger()
+
+    public init(folder: String, limit: Int = PhotoCache.defaultLimit) {
+        self.folder = folder; self.limit = limit
+    }
+
+    /// FNV-1a 64 of `text`, 16 hex digits: the entry's name, the same on every machine.
+    public static func hash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    public func path(_ kind: Kind, _ url: String) -> String {
+        folder + "/" + kind.rawValue + "-" + PhotoCache.hash(url) + ".entry"
+    }
+
+    /// An entry's file: the header, then `payload`.
+    public static func encode(_ payload: [UInt8]) -> [UInt8] {
+        var out = magic
+        var length = UInt64(payload.count)
+        for _ in 0..<8 { out.append(UInt8(length & 0xFF)); length >>= 8 }
+        var crc = UInt32(truncatingIfNeeded: payload.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
+        for _ in 0..<4 { out.append(UInt8(crc & 0xFF)); crc >>= 8 }
+        return out + payload
+    }
+
+    /// The payload of an entry's file, or nil when the file is not a whole, intact entry.
+    public static func decode(_ file: [UInt8]) -> [UInt8]? {
+        guard file.count >= headerSize, Array(file[0..<8]) == magic else { return nil }
+        var length: UInt64 = 0
+        for i in (8..<16).reversed() { length = length << 8 | UInt64(file[i]) }
+        var stored: UInt32 = 0
+        for i in (16..<20).reversed() { stored = stored << 8 | UInt32(file[i]) }
+        guard length == UInt64(file.count - headerSize) else { return nil }
+        let payload = Array(file[headerSize...])
+        let crc = UInt32(truncatingIfNeeded: payload.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
+        return crc == stored ? payload : nil
+    }
+
+    /// The cached payload for `url`; nil when there is none or it was damaged (then removed).
+    public func read(_ kind: Kind, _ url: String, environment: SceneEnvironment) -> [UInt8]? {
+        let path = path(kind, url)
+        guard let info = environment.fileInfo(path), !info.isDirectory, info.special == nil,
+              let file = try? environment.readFile(path) else { return nil }
+        guard let payload = PhotoCache.decode(file) else {
+            environment.removeFile(path)
+            return nil
+        }
+        environment.touchFile(path)
+        return payload
+    }
+
+    /// Stores `payload` for `url`, then keeps the cache within its bound. Best effort: a cache
+    /// that cannot be written (a read-only folder) leaves the scene working without one.
+    @discardableResult
+    public func write(_ kind: Kind, _ url: String, _ payload: [UInt8], environment: SceneEnvironment) -> Bool {
+        do throws(RPCError) {
+            try environment.createDirectory(folder)
+            try environment.writeFile(path(kind, url), PhotoCache.encode(payload))
+        } catch {
+            return false
+        }
+        if ledger.add(payload.count + PhotoCache.headerSize, scan: { scanTotal(environment) }) > limit { evict(environment) }
+        return true
+    }
+
+    /// The entries of the folder with their sizes and modification times.
+    func entries(_ environment: SceneEnvironment) -> [(path: String, size: Int, modified: Double)] {
+        let names = (try? environment.listDirectory(folder)) ?? []
+        return names.filter { $0.hasSuffix(".entry") }.compactMap { name in
+            let path = folder + "/" + name
+            guard let info = environment.fileInfo(path), !info.isDirectory else { return nil }
+            return (path, info.size, info.modified)
+        }
+    }
+
+    func scanTotal(_ environment: SceneEnvironment) -> Int {
+        entries(environment).reduce(0) { $0 + $1.size }
+    }
+
+    /// Removes the least recently used entries until the cache is under 90% of its bound.
+    func evict(_ environment: SceneEnvironment) {
+        let all = entries(environment).sorted { ($0.modified, $0.path) < ($1.modified, $1.path) }
+        var total = all.reduce(0) { $0 + $1.size }
+        for entry in all where total > limit * 9 / 10 {
+            environment.removeFile(entry.path)
+            total -= entry.size
+        }
+        ledger.reset(total)
+    }
+}
+
+/// The cache folder's size as the session's jobs know it: scanned once, then kept by adding
+/// what each write adds (a rewrite counts twice, which only brings the next scan sooner).
+final class CacheLedger: @unchecked Sendable {
+    private let lock = Lock()
+    private var total: Int?
+
+    /// Adds `bytes` and returns the new total (scanning the folder first, the first time).
+    func add(_ bytes: Int, scan: () -> Int) -> Int {
+        lock.withLock {
+            let base = total ?? scan()
+            total = base + bytes
+            return base + bytes
+        }
+    }
+
+    func reset(_ value: Int) { lock.withLock { total = value } }
+}

@@ -1,0 +1,162 @@
+import SceneryCore
+
+/// The photo app (seed 003): thumbnails of an endpoint's photos in a grid, a gallery that moves
+/// to the next photo every 2 s, and an offline cache.
+///
+/// `scene.open {"scene":"photos", "endpoint"?: URL, "cacheDir"?: folder}`. Without `endpoint` it
+/// shows ``SamplePhotos``. Gestures: `tap` (a thumbnail opens the gallery; back, remove, Retry),
+/// `scroll` (the home grid), and `page {"direction": "next"|"previous"}` (a swipe in the gallery).
+public enum PhotosScene: Scene {
+    public typealias State = PhotosState
+
+    public static let name = "photos"
+    /// At most this many downloads at once (with the real clock, on the transport's threads).
+    public static let concurrentDownloads = 4
+    static let advanceTimer = "advance"
+
+    /// `page`: the gallery moves one photo, as a swipe does, and its 2 s count starts again.
+    static let pageMethod = MethodDescription(
+        name: "page",
+        summary: "photos: in the gallery, move to the next or the previous photo (a swipe); the 2 s advance starts again.",
+        params: SchemaBuilder.object([("direction", SchemaBuilder.choice(["next", "previous"], "Which way."))], required: ["direction"]),
+        result: SchemaBuilder.change())
+
+    public static let methods: [MethodDescription] = [pageMethod]
+    public static let openParameters: JSONObject = [
+        "endpoint": SchemaBuilder.string("photos: an http(s): or file: URL answering [{imageName, imageDescription, imageURL}]; built-in sample photos when left out."),
+        "cacheDir": SchemaBuilder.string("photos: the offline cache's folder (default $XDG_CACHE_HOME/scenery/photos or ~/.cache/scenery/photos)."),
+    ]
+
+    public static func open(_ params: Params, viewport: Viewport, environment: SceneEnvironment) throws(RPCError) -> (State, [SceneEffect]) {
+        try params.allowOnly(["endpoint", "cacheDir"])
+        let endpoint = try params.optionalString("endpoint")
+        if let endpoint {
+            let scheme = endpoint.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+            guard endpoint.contains(":"), ["http", "https", "file"].contains(scheme) else {
+                throw .invalidParams("params.endpoint: expected an http:, https: or file: URL, got \(JSON.string(endpoint))")
+            }
+        }
+        let folder = try params.optionalString("cacheDir") ?? environment.cacheHome.map { $0 + "/scenery/photos" }
+        let cache = endpoint == nil ? nil : folder.map { PhotoCache(folder: $0) }
+        var state = PhotosState(endpoint: endpoint, cache: cache, viewport: viewport)
+        guard endpoint != nil else {
+            state.photos = SamplePhotos.photos()
+            state.source = "sample"
+            return (state, [])
+        }
+        let load = startListLoad(&state, environment: environment)
+        return (state, [load])
+    }
+
+    /// Starts loading the list (at open, and on Retry); a load already running is superseded.
+    static func startListLoad(_ state: inout State, environment: SceneEnvironment) -> SceneEffect {
+        let token = Int(truncatingIfNeeded: environment.random() >> 11)
+        state.listToken = token
+        return .runJob(PhotoListJob.job(endpoint: state.endpoint!, cache: state.cache, token: token))
+    }
+
+    public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
+        var effects: [SceneEffect] = []
+        switch action {
+        case .tap(let id, _):
+            effects = PhotosGestures.tap(&state, id: id, environment: environment)
+        case .method(PhotosScene.pageMethod.name, let params):
+            try params.allowOnly(["direction"])
+            guard let direction = try params.optionalChoice("direction", ["next", "previous"]) else {
+                throw .invalidParams("params.direction: required; expected \"next\" or \"previous\"")
+            }
+            effects = PhotosGestures.page(&state, forward: direction == "next")
+        case .method(let name, _):
+            throw .notSupported("\(name): the photos scene does not handle this method")
+        case .longPress:
+            return []
+        case .scroll(let request):
+            let target = try request.target(from: state.offset)
+            guard state.screen == .home else { return [] }
+            state.offset = min(max(0, target), state.maxOffset)
+        case .section:
+            throw .notSupported("section: the photos scene has no sections")
+        case .viewport(let viewport):
+            state.viewport = viewport
+            state.offset = min(state.offset, state.maxOffset)
+        case .timerFired(let name):
+            guard name == advanceTimer else { return [] }
+            effects = PhotosGestures.advance(&state)
+        case .imageLoaded:
+            return []
+        case .jobFinished(PhotoListJob.name, let result):
+            guard let outcome = result as? PhotoListOutcome, outcome.token == state.listToken else { return [] }
+            takeList(&state, outcome)
+        case .jobFinished(PhotoDownloadJob.name, let result):
+            guard let outcome = result as? PhotoDownloadOutcome, state.loads[outcome.url] == .loading else { return [] }
+            state.inFlight = max(0, state.inFlight - 1)
+            switch outcome.result {
+            case .success(let image):
+                state.loads[outcome.url] = .loaded(image)
+                state.assets[PhotosState.assetID(outcome.url)] = outcome.url
+            case .failure(let failure):
+                state.loads[outcome.url] = .failed(reason: failure.reason)
+            }
+        case .jobFinished:
+            return []
+        }
+        return effects + startDownloads(&state)
+    }
+
+    /// A list arrived: the photos less the ones removed this session; the screen goes home at
+    /// the top when the gallery's photo is gone.
+    static func takeList(_ state: inout State, _ outcome: PhotoListOutcome) {
+        state.listToken = nil
+        state.loadError = outcome.failure
+        state.offline = outcome.offline && outcome.failure != nil
+        guard let photos = outcome.photos else { return }
+        state.photos = photos.filter { !state.removed.contains($0.url) }
+        state.source = outcome.source?.rawValue
+        if case .gallery(let index) = state.screen, index >= state.photos.count { state.screen = .home }
+        state.offset = min(state.offset, state.maxOffset)
+    }
+
+    /// Starts downloads, up to ``concurrentDownloads`` at once, one per URL: the photos on
+    /// screen first (in reading order), then the rest of the band of nodes; in the gallery, its
+    /// photo first.
+    static func startDownloads(_ state: inout State) -> [SceneEffect] {
+        guard state.source != "sample", state.inFlight < concurrentDownloads else { return [] }
+        var wanted: [Int] = []
+        if case .gallery(let index) = state.screen, index < state.photos.count { wanted.append(index) }
+        let count = state.photos.count
+        wanted += Array(state.layout.onScreen(count, offset: state.offset)) + Array(state.layout.visible(count, offset: state.offset))
+        var effects: [SceneEffect] = []
+        for index in wanted where state.inFlight < concurrentDownloads {
+            let url = state.photos[index].url
+            guard state.loads[url] == nil else { continue }
+            state.loads[url] = .loading
+            state.inFlight += 1
+            effects.append(.runJob(PhotoDownloadJob.job(url: url, cache: state.cache)))
+        }
+        return effects
+    }
+
+    public static func render(_ state: State, memo: inout PhotosMemo) -> (model: JSON, display: DisplayList) {
+        PhotosRender.render(state, memo: &memo)
+    }
+
+    public static func render(_ state: State) -> (model: JSON, display: DisplayList) {
+        var memo = PhotosMemo()
+        return PhotosRender.render(state, memo: &memo)
+    }
+
+    public static func newMemo() -> PhotosMemo { PhotosMemo() }
+
+    public static func builtinImage(_ id: String) -> ImageData? { PhotosImages.image(id) }
+
+    /// A downloaded photo, read again from the cache (checked) or from memory when it was not
+    /// cached. -32005 when the cache entry has gone or was damaged since.
+    public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? {
+        guard let url = state.assets[id], case .loaded(let image)? = state.loads[url] else { return nil }
+        if let bytes = image.bytes { return ImageData(mime: image.mime, width: image.width, height: image.height, bytes: bytes) }
+        guard let cache = state.cache, let bytes = cache.read(.image, url, environment: environment), let read = ImageData.sniff(bytes) else {
+            throw RPCError(code: ErrorCode.fileUnreadable, message: "params.id: the cached copy of \(JSON.string(id)) is gone or damaged; scroll it out of view and back to fetch it again")
+        }
+        return read
+    }
+}
