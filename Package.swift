@@ -2,10 +2,10 @@
 import PackageDescription
 
 // Layers, dependencies pointing down only (see Protocol/PROTOCOL.md, "Architecture"):
-//   scenery (executable) -> SceneryTransport -> SceneryEngine -> scenes -> SceneryCore -> CZlib
+//   scenery (executable) -> SceneryServe -> SceneryTransport -> SceneryEngine -> scenes -> SceneryCore -> CZlib
 let package = Package(
     name: "Scenery",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "scenery", targets: ["scenery"]),
         .library(name: "SceneryEngine", targets: ["SceneryEngine"]),
@@ -14,6 +14,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // `scenery serve`: the browser front end's HTTP and WebSocket server (SceneryServe only).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
@@ -25,11 +28,19 @@ let package = Package(
         .target(name: "PhotosScene", dependencies: ["SceneryCore", "CZlib"]),
         .target(name: "SceneryEngine", dependencies: ["SceneryCore", "DirectoryScene", "HooScene", "ExhibitionScene", "ShelfScene", "PhotosScene"]),
         .target(name: "SceneryTransport", dependencies: ["SceneryEngine"]),
+        // The browser front end: serves Page/ and bridges each tab to an engine over a WebSocket.
+        // Above the engine: nothing below imports it.
+        .target(name: "SceneryServe", dependencies: [
+            "SceneryTransport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        ], resources: [.copy("Page")]),
         .target(name: "SceneryFuzzChecks", dependencies: ["SceneryEngine", "HooScene", "SceneryCore"]),
         .executableTarget(
             name: "scenery",
             dependencies: [
                 "SceneryTransport",
+                "SceneryServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -21,20 +21,24 @@ public enum ExhibitionScene: Scene {
         result: SchemaBuilder.change())
 
     public static let methods: [MethodDescription] = [reshuffleMethod]
-    public static let openParameters: JSONObject = [:]
+    public static let openParameters: JSONObject = ["resources": OriginalImages.openParameter]
 
     /// Picks the available circle's size at random, then a layout that keeps the placement rules.
     public static func open(_ params: Params, viewport: Viewport, environment: SceneEnvironment) throws(RPCError) -> (State, [SceneEffect]) {
-        if let key = params.object.keys.first {
-            throw .invalidParams("params.\(key): unknown parameter; the exhibition scene takes no parameters besides scene")
+        if let key = params.object.keys.first(where: { $0 != "resources" }) {
+            throw .invalidParams("params.\(key): unknown parameter; the exhibition scene takes only resources besides scene")
         }
+        let originals = try params.optionalString("resources").map { (folder) throws(RPCError) in
+            try OriginalImages.load(folder: folder, names: ExhibitionImages.originals, environment: environment)
+        } ?? OriginalImages()
         var rng = EnvironmentRandom(environment)
         let size = CircleSize.allCases[rng.below( CircleSize.allCases.count)]
         let grid = FieldGrid(viewport: viewport)
         let placed = Placement.random(size: size, grid: grid, using: &rng)
         let now = environment.now()
-        let state = ExhibitionState(viewport: viewport, layout: placed ?? Placement.fallback(size: size, grid: grid),
+        var state = ExhibitionState(viewport: viewport, layout: placed ?? Placement.fallback(size: size, grid: grid),
                                     layoutValid: placed != nil, cause: .open, ringStartMs: now, clockMs: now)
+        state.originals = originals
         return (state, [])
     }
 
@@ -75,6 +79,11 @@ public enum ExhibitionScene: Scene {
 
     /// The images drawn in code (``ExhibitionImages``); nil for the movie, which is not shipped.
     public static func builtinImage(_ id: String) -> ImageData? { ExhibitionImages.image(id) }
+
+    /// The originals a `resources` folder supplied (`exhibition.shield.original`).
+    public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? {
+        state.originals.image(id)
+    }
 
     // MARK: Gestures
 

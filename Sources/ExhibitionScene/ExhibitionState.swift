@@ -113,6 +113,8 @@ public struct ExhibitionState: Sendable {
     public var ringStartMs: Int
     /// The scene clock time the model's ring angle is for: the open, then each `clock.advance`.
     public var clockMs: Int
+    /// The brief's art found in `resources`, replacing drawn images.
+    public var originals = OriginalImages()
 
     /// A state as `scene.open` builds it (tests build others).
     public init(viewport: Viewport, layout: FieldLayout, layoutValid: Bool, cause: LayoutCause, ringStartMs: Int, clockMs: Int) {

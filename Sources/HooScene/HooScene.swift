@@ -40,16 +40,28 @@ public enum HooScene: Scene {
     /// `scene.open`'s `sets`: where to load sets from instead of showing the sample.
     public static let openParameters: JSONObject = [
         "sets": SchemaBuilder.string("hoo: a folder of ##.zip archives and ## folders, or one archive, to load; built-in sample sets when left out."),
+        "resources": OriginalImages.openParameter,
     ]
+
+    /// The brief's file for each image this scene draws that the brief has one for: the logo.
+    /// (The seed's data holds the sets and the mocks, not the project's own images, so with
+    /// `../shared/seed-data` nothing is replaced; a folder holding `logo@2x.png` replaces it.)
+    static let originals: [(id: String, file: String)] = [(HooImages.logo, "logo@2x.png")]
 
     /// The sample at the top, or (with `sets`) an empty grid and the job that loads the sets.
     public static func open(_ params: Params, viewport: Viewport, environment: SceneEnvironment) throws(RPCError) -> (State, [SceneEffect]) {
-        try params.allowOnly(["sets"])
+        try params.allowOnly(["sets", "resources"])
+        let originals = try params.optionalString("resources").map { (folder) throws(RPCError) in
+            try OriginalImages.load(folder: folder, names: HooScene.originals, environment: environment)
+        } ?? OriginalImages()
         guard let path = try params.optionalString("sets") else {
-            return (HooState(viewport: viewport, catalog: HooCatalog(SampleHooSets.sets, load: 0), isSample: true), [])
+            var state = HooState(viewport: viewport, catalog: HooCatalog(SampleHooSets.sets, load: 0), isSample: true)
+            state.originals = originals
+            return (state, [])
         }
         // Real sets are never mixed with the sample: with a path the grid starts empty.
         var state = HooState(viewport: viewport, catalog: HooCatalog(), isSample: false)
+        state.originals = originals
         let effect = try startLoad(&state, path: path, param: "sets", environment: environment)
         return (state, [effect])
     }
@@ -115,6 +127,7 @@ public enum HooScene: Scene {
     /// Images of loaded sets (`hoo.load.L.set.S.header.X`, `hoo.load.L.set.S.hoo.H`), read from
     /// their file or archive entry when asked for.
     public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? {
+        if let original = state.originals.image(id) { return original }
         guard let asset = HooImageName.asset(id, in: state.catalog) else { return nil }
         if case .builtin(let name) = asset { return HooImages.image(name) }
         let bytes = try HooAssetReader.read(asset, environment: environment)

@@ -12,6 +12,8 @@ public struct HooState: Sendable {
     public private(set) var catalogVersion = 0
     /// True while the built-in sample is shown; the first load that yields sets replaces it.
     public var isSample: Bool
+    /// The brief's art found in `resources` (the logo), replacing drawn images.
+    public var originals = OriginalImages()
     /// The selected Hoo, if any.
     public var selection: HooRef?
     /// How far the grid is scrolled, clamped to `0...maxOffset`.

@@ -66,68 +66,18 @@ public final class EngineLoop: @unchecked Sendable {
     // MARK: Real clock
 
     private let queue = DispatchQueue(label: "scenery.engine")
-    private var timer: DispatchSourceTimer?
+    private lazy var realClock = RealClockWork(engine: engine, environment: environment, queue: queue) { [unowned self] out in
+        self.observer?(nil, out)
+        self.output.write(out)
+    }
 
     /// Runs `body` where the engine lives: inline with the virtual clock, on the queue with the real one.
     private func onQueue(_ body: () -> Void) {
         if engine.clockMode == .real { queue.sync(execute: body) } else { body() }
     }
 
-    /// With the real clock: starts the loads the engine asked for and re-arms the timer. Runs on the queue.
+    /// With the real clock: starts the loads and jobs the engine asked for and re-arms the timer. Runs on the queue.
     private func startRealClockWork() {
-        guard engine.clockMode == .real else { return }
-        for url in engine.takePendingLoads() {
-            let environment = self.environment
-            let network = engine.network
-            DispatchQueue.global().async {
-                let result = environment.loadImage(url, network)
-                self.queue.async {
-                    var out: [UInt8] = []
-                    self.engine.imageLoadFinished(url: url, result: result, output: &out)
-                    self.observer?(nil, out)
-                    self.output.write(out)
-                    self.startRealClockWork()
-                }
-            }
-        }
-        for (job, environment) in engine.takePendingJobs() {
-            DispatchQueue.global().async {
-                let context = JobContext(environment: environment, progress: { progress in
-                    self.queue.async {
-                        let line = Engine.progressLine(job: job.name, progress)
-                        self.observer?(nil, line)
-                        self.output.write(line)
-                    }
-                })
-                let result = job.run(context)
-                self.queue.async {
-                    var out: [UInt8] = []
-                    self.engine.jobFinished(name: job.name, result: result, output: &out)
-                    self.observer?(nil, out)
-                    self.output.write(out)
-                    self.startRealClockWork()
-                }
-            }
-        }
-        armTimer()
-    }
-
-    private func armTimer() {
-        timer?.cancel()
-        timer = nil
-        guard let due = engine.nextTimerDue else { return }
-        let delay = max(0, due - environment.realTimeMs())
-        let source = DispatchSource.makeTimerSource(queue: queue)
-        source.schedule(deadline: .now() + .milliseconds(delay))
-        source.setEventHandler { [weak self] in
-            guard let self else { return }
-            var out: [UInt8] = []
-            self.engine.realTimeReached(self.environment.realTimeMs(), output: &out)
-            self.observer?(nil, out)
-            self.output.write(out)
-            self.startRealClockWork()
-        }
-        timer = source
-        source.resume()
+        realClock.start()
     }
 }

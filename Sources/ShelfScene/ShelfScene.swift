@@ -15,7 +15,7 @@ public enum ShelfScene: Scene {
     public static let acceptsLongPress = true
     public static let openParameters: JSONObject = [
         "books": SchemaBuilder.string("shelf: path of a books file ({\"books\": [{title, isbn, coverImageUrl}]}); built-in sample books when left out."),
-        "resources": SchemaBuilder.string("shelf, exhibition, hoo: a folder holding the brief's images by their original names; each found replaces the drawn one."),
+        "resources": OriginalImages.openParameter,
     ]
 
     public static func open(_ params: Params, viewport: Viewport, environment: SceneEnvironment) throws(RPCError) -> (State, [SceneEffect]) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SceneryCore
 import SceneryEngine
+import SceneryServe
 import SceneryTransport
 
 /// The `scenery` command: runs the engine on stdin/stdout, or replays and records transcripts.
@@ -16,9 +17,10 @@ struct Scenery: ParsableCommand {
               scenery --stopped-clock    keep the real clock at 0 ms, as replay does
               scenery --max-line-bytes N, --max-depth N, --spin-microseconds N
             `scenery help run` explains each; Protocol/PROTOCOL.md is the protocol.
+            `scenery serve` serves the browser front end at http://127.0.0.1:8080/.
             """,
         version: "0.1.0",
-        subcommands: [Run.self, Replay.self, Record.self],
+        subcommands: [Run.self, Replay.self, Record.self, Serve.self],
         defaultSubcommand: Run.self)
 }
 
@@ -159,6 +161,43 @@ extension Scenery {
             }
             loop.run()
             file.closeFile()
+        }
+    }
+
+    /// `scenery serve`: the browser front end (see ``SceneryServer``).
+    struct Serve: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve the browser front end: the page, and an engine session per tab over a WebSocket.",
+            discussion: "Open the printed address in a browser. Sessions read files only under --data-root (none given: built-in samples only); relative paths in a session's params are taken from it.")
+
+        @Option(help: "Address to listen on (127.0.0.1: this machine only).")
+        var host = "127.0.0.1"
+
+        @Option(help: "Port to listen on (0: a free one, printed).")
+        var port = 8080
+
+        @Option(help: "The only folder sessions may read (and write a cache in), e.g. ../shared/seed-data.")
+        var dataRoot: String?
+
+        @OptionGroup var options: EngineOptions
+
+        func run() throws {
+            let root: DataRoot
+            do { root = try DataRoot(dataRoot) } catch { throw ValidationError("\(error)") }
+            let server = SceneryServer(host: host, port: port, root: root, limits: options.limits, http: options.http)
+            let host = self.host
+            Task {
+                do {
+                    try await server.run { port in
+                        FileHandle.standardError.write("scenery serve: listening on http://\(host):\(port)/ (data root: \(root.path ?? "none, built-in samples only"))\n".data(using: .utf8)!)
+                    }
+                    Foundation.exit(0)
+                } catch {
+                    FileHandle.standardError.write("scenery serve: \(error)\n".data(using: .utf8)!)
+                    Foundation.exit(1)
+                }
+            }
+            dispatchMain()
         }
     }
 }

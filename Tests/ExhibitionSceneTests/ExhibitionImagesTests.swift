@@ -54,3 +54,38 @@ struct ExhibitionImagesTests {
         #expect(ExhibitionScene.builtinImage(ExhibitionRender.movie) == nil)
     }
 }
+
+@Suite("Exhibition original art")
+struct ExhibitionOriginalArtTests {
+    static let environment = SceneEnvironment(now: { 0 }, random: { 7 }, readFile: { (path) throws(RPCError) in
+        guard let data = FileManager.default.contents(atPath: path) else { throw RPCError(code: ErrorCode.fileUnreadable, message: path) }
+        return [UInt8](data)
+    }, readFileRange: { (path, _, _) throws(RPCError) in throw RPCError(code: ErrorCode.fileUnreadable, message: path) },
+       fileInfo: { path in
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        return FileInfo(isDirectory: isDirectory.boolValue, size: 0)
+    }, listDirectory: { _ throws(RPCError) in [] })
+
+    @Test("with the brief's resources every drawn image is replaced by its original, under an id of its own",
+          SharedData.needs("seed-data/Exhibition/resources", "the Exhibition brief's images"))
+    func briefsArt() throws {
+        let params = Params(["resources": .string(SharedData.path("seed-data/Exhibition/resources"))])
+        let state = try ExhibitionScene.open(params, viewport: .phone, environment: Self.environment).0
+        #expect(state.originals.replaced.count == ExhibitionImages.originals.count)
+        let display = ExhibitionScene.render(state).display
+        #expect(display.node("shield")?.image == "exhibition.shield.original")
+        #expect(display.node("circle.0.ring")?.image == "exhibition.ring.original")
+        let shield = try #require(try ExhibitionScene.asset("exhibition.shield.original", in: state, environment: Self.environment))
+        #expect((shield.width, shield.height) == (600, 600))
+    }
+
+    @Test("without resources the drawn images show, and a resources path that is not a folder is -32005")
+    func drawn() throws {
+        let state = try ExhibitionScene.open(Params([:]), viewport: .phone, environment: Self.environment).0
+        #expect(ExhibitionScene.render(state).display.node("shield")?.image == "exhibition.shield")
+        #expect(throws: RPCError(code: ErrorCode.fileUnreadable, message: "params.resources: no folder at \"/no/such/folder\"")) {
+            try ExhibitionScene.open(Params(["resources": "/no/such/folder"]), viewport: .phone, environment: Self.environment)
+        }
+    }
+}

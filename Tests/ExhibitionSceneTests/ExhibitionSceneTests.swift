@@ -232,7 +232,7 @@ struct ExhibitionErrorTests {
         #expect(Fixture.document(state) == before)
     }
 
-    @Test("scroll, section and unknown methods are not supported; open takes no params")
+    @Test("scroll, section and unknown methods are not supported; open takes only resources")
     func unsupported() throws {
         var (state, world) = try Fixture.open(seed: 1)
         #expect(throws: RPCError.self) { try Fixture.reduce(&state, .scroll(.by(deltaY: 10)), world) }
@@ -240,7 +240,7 @@ struct ExhibitionErrorTests {
         #expect(throws: RPCError.notSupported("pan: the exhibition scene does not handle this method")) {
             try Fixture.reduce(&state, .method(name: "pan", params: Params(JSONObject())), world)
         }
-        #expect(throws: RPCError.invalidParams("params.size: unknown parameter; the exhibition scene takes no parameters besides scene")) {
+        #expect(throws: RPCError.invalidParams("params.size: unknown parameter; the exhibition scene takes only resources besides scene")) {
             try ExhibitionScene.open(Params(["size": "large"]), viewport: Fixture.mock, environment: world.environment)
         }
     }

@@ -17,6 +17,15 @@ enum ExhibitionImages {
     static func circle(_ size: CircleSize) -> String { "exhibition.circle.\(size.rawValue)" }
     static func toggle(_ toggle: Toggle, on: Bool) -> String { "exhibition.toggle.\(toggle.rawValue).\(on ? "on" : "off")" }
 
+    /// The brief's file (`Exhibition/resources/NAME@2x.png`) for each drawn image.
+    static let originals: [(id: String, file: String)] = [
+        (shield, "photo_captain_america@2x.png"), (thumb, "thumb_ca@2x.png"), (ring, "circle_floaters@2x.png"),
+        (circle(.large), "circle_lrg@2x.png"), (circle(.medium), "circle_med@2x.png"), (circle(.small), "circle_sml@2x.png"),
+        (frameTop, "frame_top@2x.png"), (frameBottom, "frame_bottom@2x.png"), (frameLeft, "frame_left@2x.png"),
+        (toggle(.nearMe, on: true), "toggle_nearme_on@2x.png"), (toggle(.nearMe, on: false), "toggle_nearme_off@2x.png"),
+        (toggle(.list, on: true), "toggle_list_on@2x.png"), (toggle(.list, on: false), "toggle_list_off@2x.png"),
+    ]
+
     /// Every asset id this scene serves.
     static var ids: [String] {
         [shield, frameTop, frameBottom, frameLeft, ring, thumb] + CircleSize.allCases.map(circle)

@@ -42,7 +42,7 @@ enum ExhibitionRender {
         let screen = ScreenLayout(viewport: state.viewport)
         let grid = state.grid
         var display = DisplayList()
-        addChrome(screen, grid: grid, to: &display)
+        addChrome(screen, grid: grid, originals: state.originals, to: &display)
         addField(state, grid: grid, to: &display)
         return (model(state, grid: grid), display)
     }
@@ -92,20 +92,20 @@ enum ExhibitionRender {
 
     // MARK: Display
 
-    static func addChrome(_ screen: ScreenLayout, grid: FieldGrid, to display: inout DisplayList) {
+    static func addChrome(_ screen: ScreenLayout, grid: FieldGrid, originals: OriginalImages, to display: inout DisplayList) {
         display.add(NodeID.background, Node(.movie, frame: screen.screen, z: Z.background,
                                             style: ["background": .string(M.background), "loop": true, "movie": .string(movie)]))
         display.add(NodeID.shield, Node(.image, frame: screen.shield, z: Z.shield,
-                                        style: ["contentMode": "aspectFit", "opacity": .number(M.shieldOpacity)], image: ExhibitionImages.shield))
+                                        style: ["contentMode": "aspectFit", "opacity": .number(M.shieldOpacity)], image: originals.id(ExhibitionImages.shield)))
         display.add(NodeID.field, Node(.rect, frame: grid.frame, z: Z.field))
         let stretched: JSONObject = ["contentMode": "scaleToFill"]
-        display.add(NodeID.frameTop, Node(.image, frame: screen.frameTop, z: Z.frames, style: stretched, image: ExhibitionImages.frameTop))
-        display.add(NodeID.frameBottom, Node(.image, frame: screen.frameBottom, z: Z.frames, style: stretched, image: ExhibitionImages.frameBottom))
-        display.add(NodeID.frameLeft, Node(.image, frame: screen.frameLeft, z: Z.frames, style: stretched, image: ExhibitionImages.frameLeft))
+        display.add(NodeID.frameTop, Node(.image, frame: screen.frameTop, z: Z.frames, style: stretched, image: originals.id(ExhibitionImages.frameTop)))
+        display.add(NodeID.frameBottom, Node(.image, frame: screen.frameBottom, z: Z.frames, style: stretched, image: originals.id(ExhibitionImages.frameBottom)))
+        display.add(NodeID.frameLeft, Node(.image, frame: screen.frameLeft, z: Z.frames, style: stretched, image: originals.id(ExhibitionImages.frameLeft)))
         display.add(NodeID.firstModeButton, Node(.image, frame: screen.firstModeButton, z: Z.modeButtons,
-                                                 style: ["role": "button", "selected": true], image: ExhibitionImages.toggle(.nearMe, on: true)))
+                                                 style: ["role": "button", "selected": true], image: originals.id(ExhibitionImages.toggle(.nearMe, on: true))))
         display.add(NodeID.secondModeButton, Node(.image, frame: screen.secondModeButton, z: Z.modeButtons,
-                                                  style: ["enabled": false, "role": "button", "selected": false], image: ExhibitionImages.toggle(.list, on: false)))
+                                                  style: ["enabled": false, "role": "button", "selected": false], image: originals.id(ExhibitionImages.toggle(.list, on: false))))
     }
 
     static func addField(_ state: ExhibitionState, grid: FieldGrid, to display: inout DisplayList) {
@@ -136,12 +136,12 @@ enum ExhibitionRender {
         let circle = square(center, layout.size.diameter)
         let thumb = circle.inset(dx: M.thumbInset, dy: M.thumbInset)
         display.add(NodeID.ring, Node(.image, frame: circle.outset(M.ringDistance), z: Z.ring, style: ["contentMode": "aspectFit"],
-                                      image: ExhibitionImages.ring, animation: ringAnimation(state)))
+                                      image: state.originals.id(ExhibitionImages.ring), animation: ringAnimation(state)))
         display.add(NodeID.thumb, Node(.image, frame: thumb, z: Z.thumb,
                                        style: ["contentMode": "aspectFill", "cornerRadius": .number(roundPoint(thumb.width / 2))],
-                                       image: ExhibitionImages.thumb))
+                                       image: state.originals.id(ExhibitionImages.thumb)))
         display.add(NodeID.availableCircle, Node(.image, frame: circle, z: Z.availableCircle, style: circleStyle,
-                                                 image: ExhibitionImages.circle(layout.size)))
+                                                 image: state.originals.id(ExhibitionImages.circle(layout.size))))
     }
 
     static func square(_ center: Point, _ side: Double) -> Rect {

@@ -50,7 +50,8 @@ public enum HooGroupKey: Hashable, Sendable {
 /// from its key and these alone. When they are equal, the previous render's group is reused.
 public enum HooGroupInputs: Equatable, Sendable {
     /// Background, logo and lines.
-    case chrome(viewport: Viewport)
+    /// `logo`: the logo's asset id (the drawn one, or the original from `resources`).
+    case chrome(viewport: Viewport, logo: String)
     /// The header image, if the set has one.
     case header(viewport: Viewport, image: HooImageName?)
     /// The selected Hoo's title, poem line and picture (nil without a selection); the selected
@@ -132,7 +133,7 @@ enum HooRender {
         let viewport = state.viewport
         switch key {
         case .chrome:
-            return .chrome(viewport: viewport)
+            return .chrome(viewport: viewport, logo: state.originals.id(HooImages.logo))
         case .header:
             return .header(viewport: viewport, image: state.headerSetIndex(selected: selected).flatMap { headerImage(state, setIndex: $0) })
         case .selection:
@@ -159,12 +160,12 @@ enum HooRender {
     /// The nodes of the group `key` built from `inputs`.
     static func nodes(_ key: HooGroupKey, _ inputs: HooGroupInputs) -> [(id: String, node: Node)] {
         switch (key, inputs) {
-        case (_, .chrome(let viewport)):
+        case (_, .chrome(let viewport, let logo)):
             let layout = HooScreenLayout(viewport)
             var nodes = DisplayList()
             nodes.add("background", Node(.rect, frame: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height),
                                          style: ["background": .string(M.background)]))
-            addChrome(layout: layout, to: &nodes)
+            addChrome(layout: layout, logo: logo, to: &nodes)
             return nodes.nodes
         case (_, .header(let viewport, let image?)):
             return [("header", Node(.image, frame: HooScreenLayout(viewport).headerFrame, z: M.zChrome, style: headerStyle, image: image.id))]
@@ -281,8 +282,8 @@ enum HooRender {
 
     // MARK: Chrome
 
-    static func addChrome(layout: HooScreenLayout, to display: inout DisplayList) {
-        display.add("logo", Node(.image, frame: layout.logoFrame, z: M.zChrome, style: imageStyle, image: HooImages.logo))
+    static func addChrome(layout: HooScreenLayout, logo: String, to display: inout DisplayList) {
+        display.add("logo", Node(.image, frame: layout.logoFrame, z: M.zChrome, style: imageStyle, image: logo))
         display.add("line.top", Node(.line, frame: layout.topLine, z: M.zChrome, style: lineStyle))
         display.add("line.bottom", Node(.line, frame: layout.bottomLine, z: M.zChrome, style: lineStyle))
     }

@@ -11,6 +11,10 @@ public struct OriginalImages: Sendable {
     /// Appended to a drawn image's id when the original replaces it.
     public static let suffix = ".original"
 
+    /// The `resources` param of `scene.open`, for the schema (the same for every scene that has it).
+    public static let openParameter = SchemaBuilder.string(
+        "exhibition, hoo, shelf: a folder holding the brief's images by their original names; each one found replaces the drawn image (its id gains .original).")
+
     /// The originals found, by the drawn image's id.
     public private(set) var images: [String: ImageData] = [:]
 

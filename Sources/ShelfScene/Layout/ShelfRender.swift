@@ -56,7 +56,8 @@ enum ShelfRender {
     /// rotation), rounded to 1/1000: 0.05 rad is 2.865°.
     static let jiggleKeyframes = M.jiggleRadians.map { roundPoint($0 * 180 / Double.pi) }
 
-    static let titleStyle: JSONObject = ["align": "left", "fontFallback": .string(M.fontFallback), "lines": 2, "verticalAlign": "top"]
+    /// Centred in its two-line box, as the mock sets a one-line title ("Calculus").
+    static let titleStyle: JSONObject = ["align": "left", "fontFallback": .string(M.fontFallback), "lines": 2, "verticalAlign": "center"]
     static let isbnStyle: JSONObject = ["align": "left", "fontFallback": .string(M.fontFallback), "lines": 1, "verticalAlign": "top"]
     static let optionLabelStyle: JSONObject = ["align": "center", "fontFallback": .string(M.condensedFallback), "lines": 1, "verticalAlign": "center"]
     static let coverStyles: [String: JSONObject] = Dictionary(uniqueKeysWithValues: ["none", "loading", "loaded", "failed"].map {

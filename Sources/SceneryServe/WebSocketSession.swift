@@ -1,0 +1,105 @@
+import Dispatch
+import SceneryCore
+import SceneryEngine
+import SceneryTransport
+
+/// One browser tab's engine session: an ``Engine`` of its own, owned by a serial queue, fed the
+/// text frames of the tab's WebSocket (one protocol line each) and writing its lines back, one per
+/// text frame, through a bounded outbox.
+///
+/// Sessions share nothing but the process: a session that errs answers its own errors, one that
+/// is flooded works through its own frames (the socket is read only as fast as its engine
+/// answers, so the flood waits in the kernel, not in memory), and one whose client stops reading
+/// fills its outbox up to ``outboxLimit`` and is then closed with code 1008 (policy violation,
+/// "client stopped reading: N bytes waiting"). A closed tab stops its timers and drops the work
+/// still running for it.
+final class WebSocketSession: @unchecked Sendable {
+    /// Bytes of answers a session may have waiting for its client.
+    static let outboxLimit = 8 << 20
+
+    let engine: Engine
+    let queue: DispatchQueue
+    private let realClock: RealClockWork
+    private let outbox: Outbox
+    private var framer: LineFramer
+
+    init(environment: EngineEnvironment, limits: EngineLimits, outbox: Outbox, label: String) {
+        engine = Engine(environment: environment, limits: limits)
+        queue = DispatchQueue(label: label)
+        self.outbox = outbox
+        framer = LineFramer(limit: limits.maxLineBytes)
+        realClock = RealClockWork(engine: engine, environment: environment, queue: queue) { out in outbox.send(out) }
+    }
+
+    /// Handles one text frame (normally one request line) on the session's queue; returns when
+    /// its answers are in the outbox.
+    func handle(_ text: String) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            queue.async {
+                var out: [UInt8] = []
+                self.framer.feed(Array(text.utf8) + [0x0A]) { event in
+                    switch event {
+                    case .line(let line): self.engine.handle(line: line, output: &out)
+                    case .overlong(let count): self.engine.rejectOverlongLine(byteCount: count, output: &out)
+                    }
+                }
+                self.outbox.send(out)
+                self.realClock.start()
+                done.resume()
+            }
+        }
+    }
+
+    /// The tab went away: no more timers, and what running loads and jobs bring is dropped.
+    func close() {
+        queue.async { self.realClock.stop() }
+    }
+}
+
+/// The answers waiting for a session's client, as whole lines, with the bytes they hold: once
+/// over the limit the session is closed instead of buffering more.
+final class Outbox: @unchecked Sendable {
+    enum Item: Sendable {
+        case line(String)
+        case close(reason: String)
+    }
+
+    let limit: Int
+    let items: AsyncStream<Item>
+    private let continuation: AsyncStream<Item>.Continuation
+    private let lock = Lock()
+    private var waiting = 0
+    private var closed = false
+
+    init(limit: Int) {
+        self.limit = limit
+        (items, continuation) = AsyncStream<Item>.makeStream()
+    }
+
+    /// Queues the newline-separated lines of `bytes`.
+    func send(_ bytes: [UInt8]) {
+        for line in bytes.split(separator: 0x0A) {
+            let over: Int? = lock.withLock {
+                guard !closed else { return nil }
+                waiting += line.count
+                if waiting > limit { closed = true; return waiting }
+                return nil
+            }
+            if let over {
+                continuation.yield(.close(reason: "client stopped reading: \(over) bytes waiting, more than the limit of \(limit)"))
+                continuation.finish()
+                return
+            }
+            if lock.withLock({ closed }) { return }
+            continuation.yield(.line(String(decoding: line, as: UTF8.self)))
+        }
+    }
+
+    /// A line went out.
+    func sent(_ count: Int) { lock.withLock { waiting -= count } }
+
+    func finish() {
+        lock.withLock { closed = true }
+        continuation.finish()
+    }
+}

@@ -1,0 +1,156 @@
+// A small Chrome DevTools Protocol client for the browser tests and the screenshot script:
+// starts headless Chromium from the system (Debian's `chromium`; nothing is downloaded), opens a
+// page and drives it (evaluate, real mouse and key events, screenshots). Needs node 20 run with
+// --experimental-websocket (its WebSocket client).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** The Chromium binary on PATH, or null. */
+export function findChromium() {
+  for (const name of ["chromium", "chromium-browser", "google-chrome"]) {
+    const found = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).stdout.trim();
+    if (found) return found;
+  }
+  return null;
+}
+
+/** `scenery serve --port 0` on 127.0.0.1: resolves with {url, process}. */
+export function startServer(binary, args = []) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ["serve", "--port", "0", ...args], { stdio: ["ignore", "ignore", "pipe"] });
+    let seen = "";
+    child.stderr.on("data", (chunk) => {
+      seen += chunk;
+      const match = seen.match(/listening on (http:\/\/127\.0\.0\.1:\d+)\//);
+      if (match) resolve({ url: match[1], process: child });
+    });
+    child.on("exit", (code) => reject(new Error(`scenery serve exited (${code}): ${seen}`)));
+  });
+}
+
+export class Browser {
+  static async launch(binary) {
+    const profile = mkdtempSync(join(tmpdir(), "scenery-chromium-"));
+    const child = spawn(binary, ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+      "--disable-dev-shm-usage", "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
+    const endpoint = await new Promise((resolve, reject) => {
+      let seen = "";
+      const timer = setTimeout(() => reject(new Error("Chromium did not start: " + seen)), 30000);
+      child.stderr.on("data", (chunk) => {
+        seen += chunk;
+        const match = seen.match(/DevTools listening on (ws:\/\/\S+)/);
+        if (match) { clearTimeout(timer); resolve(match[1]); }
+      });
+    });
+    const browser = new Browser(child, profile);
+    await browser.connect(endpoint);
+    return browser;
+  }
+
+  constructor(child, profile) {
+    this.child = child; this.profile = profile; this.nextId = 1; this.waiting = new Map(); this.events = [];
+  }
+
+  connect(endpoint) {
+    return new Promise((resolve, reject) => {
+      this.socket = new WebSocket(endpoint);
+      this.socket.onopen = resolve;
+      this.socket.onerror = () => reject(new Error("could not connect to Chromium"));
+      this.socket.onmessage = (event) => {
+        const message = JSON.parse(event.data);
+        if (message.id && this.waiting.has(message.id)) {
+          const { resolve, reject } = this.waiting.get(message.id);
+          this.waiting.delete(message.id);
+          message.error ? reject(new Error(message.error.message)) : resolve(message.result);
+        } else {
+          this.events.push(message);
+        }
+      };
+    });
+  }
+
+  send(method, params = {}, sessionId = this.sessionId) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
+    });
+  }
+
+  /** Opens `url` in a new tab of `width` x `height` CSS px and waits for it to load. */
+  async open(url, width, height) {
+    const { targetId } = await this.send("Target.createTarget", { url: "about:blank" }, null);
+    const { sessionId } = await this.send("Target.attachToTarget", { targetId, flatten: true }, null);
+    this.sessionId = sessionId;
+    await this.send("Page.enable");
+    await this.send("Runtime.enable");
+    await this.send("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: 1, mobile: false });
+    await this.send("Page.navigate", { url });
+    return targetId;
+  }
+
+  /** Opens a tab of `width` x `height` holding `html` (a page made by the script). */
+  async openHTML(html, width, height) {
+    await this.open("about:blank", width, height);
+    await sleep(200);
+    const { frameTree } = await this.send("Page.getFrameTree");
+    await this.send("Page.setDocumentContent", { frameId: frameTree.frame.id, html });
+  }
+
+  /** The value of `expression` in the page (awaiting a promise). */
+  async evaluate(expression) {
+    const result = await this.send("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true });
+    if (result.exceptionDetails) throw new Error(`${expression}: ${result.exceptionDetails.exception?.description ?? result.exceptionDetails.text}`);
+    return result.result.value;
+  }
+
+  /** Polls `expression` until it is truthy (or throws after `timeout` ms). */
+  async until(expression, timeout = 10000) {
+    const end = Date.now() + timeout;
+    while (Date.now() < end) {
+      if (await this.evaluate(expression).catch(() => false)) return;
+      await sleep(50);
+    }
+    throw new Error(`timed out waiting for ${expression}`);
+  }
+
+  mouse(type, x, y, buttons = 1) {
+    return this.send("Input.dispatchMouseEvent", { type, x, y, button: "left", buttons, clickCount: type === "mouseMoved" ? 0 : 1 });
+  }
+
+  async click(x, y) { await this.mouse("mousePressed", x, y); await this.mouse("mouseReleased", x, y, 0); }
+
+  async hold(x, y, ms) { await this.mouse("mousePressed", x, y); await sleep(ms); await this.mouse("mouseReleased", x, y, 0); }
+
+  async drag(from, to, steps = 8, stepMs = 16) {
+    await this.mouse("mousePressed", from[0], from[1]);
+    for (let i = 1; i <= steps; i++) {
+      await this.mouse("mouseMoved", from[0] + (to[0] - from[0]) * i / steps, from[1] + (to[1] - from[1]) * i / steps);
+      await sleep(stepMs);
+    }
+    await this.mouse("mouseReleased", to[0], to[1], 0);
+  }
+
+  wheel(x, y, deltaY) { return this.send("Input.dispatchMouseEvent", { type: "mouseWheel", x, y, deltaX: 0, deltaY }); }
+
+  async key(key) {
+    await this.send("Input.dispatchKeyEvent", { type: "keyDown", key, code: key, windowsVirtualKeyCode: { ArrowRight: 39, ArrowLeft: 37 }[key] });
+    await this.send("Input.dispatchKeyEvent", { type: "keyUp", key, code: key });
+  }
+
+  /** A PNG (base64) of the page's region `clip` ({x, y, width, height}). */
+  async screenshot(clip) {
+    const { data } = await this.send("Page.captureScreenshot", { format: "png", clip: { ...clip, scale: 1 }, captureBeyondViewport: true });
+    return data;
+  }
+
+  close() {
+    try { this.socket.close(); } catch {}
+    this.child.kill("SIGKILL");
+    try { rmSync(this.profile, { recursive: true, force: true }); } catch {}
+  }
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
