@@ -17,6 +17,8 @@ let package = Package(
         // `scenery serve`: the browser front end's HTTP and WebSocket server (SceneryServe only).
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
+        // Hummingbird's own lifecycle (already in its graph): sessions end on SIGTERM and SIGINT.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
@@ -34,6 +36,7 @@ let package = Package(
             "SceneryTransport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], resources: [.copy("Page")]),
         .target(name: "SceneryFuzzChecks", dependencies: ["SceneryEngine", "HooScene", "SceneryCore"]),
         .executableTarget(
@@ -53,7 +56,7 @@ let package = Package(
         .testTarget(name: "ShelfSceneTests", dependencies: ["ShelfScene", "SceneryTestSupport"]),
         .testTarget(name: "PhotosSceneTests", dependencies: ["PhotosScene", "SceneryTestSupport", "SceneryTransport"]),
         .testTarget(name: "SceneryEngineTests", dependencies: ["SceneryEngine", "SceneryTestSupport", "SceneryFuzzChecks"]),
-        .testTarget(name: "SceneryTransportTests", dependencies: ["SceneryTransport"]),
+        .testTarget(name: "SceneryTransportTests", dependencies: ["SceneryTransport", "SceneryTestSupport"]),
         .testTarget(name: "TranscriptTests", dependencies: ["SceneryTransport", "scenery", "SceneryTestSupport"]),
     ]
 )

@@ -32,11 +32,37 @@ public enum ProtocolSchema {
             ("frame", S.ref("frame")),
             ("z", S.integer("Draw order: higher above lower; ties by id.")),
             ("layer", S.choice(["screen", "content"], "Coordinate space of frame.")),
-            ("style", ["type": "object"]),
+            ("style", S.ref("style")),
             ("text", ["type": "array", "items": S.ref("textRun")]),
             ("image", S.string("Asset id for asset.read.")),
             ("animation", S.ref("animation")),
         ], required: ["kind", "frame", "z", "layer", "style"])
+        // Every member a scene may put in a node's style, typed: a member the schema does not
+        // name fails the transcripts' schema check, so the list cannot fall behind the scenes.
+        let colour: JSON = ["type": "string", "pattern": "^#[0-9A-Fa-f]{6}$", "description": "#RRGGBB."]
+        let point: JSON = ["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 2]
+        defs["style"] = S.object([
+            ("background", S.with(colour, "description", "Fill of a rect or circle; a movie's colour where it has no movie.")),
+            ("color", S.with(colour, "description", "Stroke of a line.")),
+            ("from", S.with(point, "description", "A line's start, [x, y] in its frame's coordinate space.")),
+            ("to", S.with(point, "description", "A line's end, [x, y] in its frame's coordinate space.")),
+            ("lineWidth", ["type": "number", "minimum": 0, "description": "A line's stroke width in points (default 1)."]),
+            ("align", S.choice(["left", "center", "right"], "Text: horizontal alignment (default left); an aspectFit image: where it sits horizontally (default center).")),
+            ("verticalAlign", S.choice(["top", "center", "bottom"], "Text: where the lines sit in the frame (default center).")),
+            ("lines", S.integer("Text: at most this many lines, wrapped at word boundaries, the last truncated with an ellipsis at the tail; absent or 0: no limit, still wrapped.", minimum: 0)),
+            ("rotation", S.number("Text: degrees clockwise about the frame's centre; the text is laid out in a box of the turned frame.")),
+            ("fontFallback", S.string("Text: the family to use when a run's font is missing, before the system UI font.")),
+            ("contentMode", S.choice(["aspectFit", "aspectFill", "scaleToFill"], "Image: how it fills the frame (default aspectFit).")),
+            ("tint", S.with(colour, "description", "Image: draw its alpha in this colour (template images).")),
+            ("imageState", S.choice(["none", "loading", "loaded", "failed"], "Image: where its load is.")),
+            ("movie", S.string("Movie: the asset id of the movie to play.")),
+            ("loop", S.boolean("Movie: play it over and over.")),
+            ("role", S.choice(["button", "row"], "What the node is to the user (for hit feedback and accessibility).")),
+            ("selected", S.boolean("Shown selected.")),
+            ("enabled", S.boolean("false: shown but not responding.")),
+            ("opacity", ["type": "number", "minimum": 0, "maximum": 1, "description": "Of the whole node (default 1)."]),
+            ("cornerRadius", ["type": "number", "minimum": 0, "description": "Clip to a rounded rectangle; half the width clips a square to a circle."]),
+        ])
         defs["animation"] = S.object([
             ("property", S.string("What moves; rotation: degrees clockwise about the anchor, else the centre of the frame.")),
             ("keyframes", ["type": "array", "items": ["type": "number"], "minItems": 1,

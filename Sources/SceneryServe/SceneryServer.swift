@@ -6,6 +6,7 @@ import NIOCore
 import SceneryCore
 import SceneryEngine
 import SceneryTransport
+import ServiceLifecycle
 
 /// `scenery serve`: the browser front end. Serves the page (`Page/`: plain HTML, CSS and ES
 /// modules, nothing fetched from elsewhere) and `/presets.json`, and bridges each tab to its own
@@ -61,42 +62,70 @@ public struct SceneryServer: Sendable {
         let environment = root.confine(LiveEnvironment.make(maxFileBytes: limits.maxFileBytes, http: http))
         let limits = self.limits
         let counter = SessionCounter()
+        // How many sessions are open: a closed tab must free its session (tests and the load
+        // benchmark read it).
+        router.get("/stats") { _, _ -> Response in
+            Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                     body: .init(byteBuffer: ByteBuffer(string: CanonicalJSON.encode(counter.json))))
+        }
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(configuration: .init(maxFrameSize: max(limits.maxLineBytes + 1024, 1 << 16))) { request, _, _ in
+            server: .http1WebSocketUpgrade(configuration: .init(maxFrameSize: max(limits.maxLineBytes + 1024, 1 << 16),
+                                                                closeTimeout: .seconds(2))) { request, _, _ in
                 guard request.path == "/session",
                       SceneryServer.acceptsOrigin(request.headerFields[.origin], host: request.authority) else {
                     return .dontUpgrade
                 }
                 return .upgrade([:]) { inbound, outbound, _ in
                     let outbox = Outbox(limit: WebSocketSession.outboxLimit)
+                    let number = counter.next()
                     let session = WebSocketSession(environment: environment, limits: limits, outbox: outbox,
-                                                   label: "scenery.session.\(counter.next())")
+                                                   label: "scenery.session.\(number)")
                     let writer = Task {
-                        for await item in outbox.items {
-                            switch item {
-                            case .line(let line):
-                                try await outbound.write(.text(line))
-                                outbox.sent(line.utf8.count)
-                            case .close(let reason):
-                                try await outbound.close(.policyViolation, reason: reason)
-                                return
-                            }
+                        for await line in outbox.lines {
+                            guard (try? await outbound.write(.text(line))) != nil else { break }
+                            outbox.sent(line.utf8.count)
                         }
                     }
-                    do {
-                        for try await message in inbound.messages(maxSize: limits.maxLineBytes + 1024) {
-                            guard case .text(let text) = message else {
-                                await session.handle("{}")  // a binary frame is not a request: -32600
-                                continue
+                    let reader = Task {
+                        do {
+                            for try await message in inbound.messages(maxSize: limits.maxLineBytes + 1024) {
+                                guard case .text(let text) = message else {
+                                    await session.handle("{}")  // a binary frame is not a request: -32600
+                                    continue
+                                }
+                                await session.handle(text)
+                                if session.engine.isShutDown { break }
                             }
-                            await session.handle(text)
-                            if session.engine.isShutDown { break }
-                        }
-                    } catch {}
+                        } catch {}
+                        outbox.finish()
+                    }
+                    // The session ends when the tab goes, when the server stops (SIGTERM or
+                    // SIGINT: every session ends at once, with the close frame 1000, even when its
+                    // client is not reading), or when its client stops reading and its answers
+                    // pile up: then it is dropped with 1008 and the reason (a close frame the
+                    // client sees if it ever reads again; the connection goes anyway).
+                    let overflow = await withGracefulShutdownHandler {
+                        await outbox.end()
+                    } onGracefulShutdown: {
+                        outbox.finish()
+                    }
+                    reader.cancel()
                     session.close()
-                    outbox.finish()
-                    _ = await writer.result
+                    if let overflow {
+                        counter.droppedOne()
+                        FileHandle.standardError.write(Data("scenery serve: session \(number) dropped with 1008: \(overflow)\n".utf8))
+                        writer.cancel()
+                        let close = Task { try? await outbound.close(.policyViolation, reason: overflow) }
+                        try? await Task.sleep(for: .seconds(2))
+                        close.cancel()
+                    } else {
+                        // A closed tab's last answers go out; on shutdown, nothing waits for a
+                        // client that is not reading.
+                        if Task.isShuttingDownGracefully { writer.cancel() }
+                        _ = await writer.result
+                    }
+                    counter.closed()
                 }
             },
             configuration: .init(address: .hostname(host, port: port), serverName: "scenery"),
@@ -107,9 +136,16 @@ public struct SceneryServer: Sendable {
     }
 }
 
-/// Numbers sessions for their queues' labels.
+/// Counts sessions: how many were opened (their queues' labels), are open now, and were dropped
+/// for not reading their answers; `GET /stats` shows them.
 final class SessionCounter: @unchecked Sendable {
     private let lock = Lock()
-    private var count = 0
-    func next() -> Int { lock.withLock { count += 1; return count } }
+    private var opened = 0, open = 0, dropped = 0
+    func next() -> Int { lock.withLock { opened += 1; open += 1; return opened } }
+    func closed() { lock.withLock { open -= 1 } }
+    /// A session was dropped because its client stopped reading (close code 1008).
+    func droppedOne() { lock.withLock { dropped += 1 } }
+    var json: JSON {
+        lock.withLock { ["open": .number(Double(open)), "opened": .number(Double(opened)), "dropped": .number(Double(dropped))] }
+    }
 }

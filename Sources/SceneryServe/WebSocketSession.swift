@@ -57,49 +57,64 @@ final class WebSocketSession: @unchecked Sendable {
 }
 
 /// The answers waiting for a session's client, as whole lines, with the bytes they hold: once
-/// over the limit the session is closed instead of buffering more.
+/// over the limit the session ends (``end``) instead of buffering more.
 final class Outbox: @unchecked Sendable {
-    enum Item: Sendable {
-        case line(String)
-        case close(reason: String)
-    }
-
     let limit: Int
-    let items: AsyncStream<Item>
-    private let continuation: AsyncStream<Item>.Continuation
+    let lines: AsyncStream<String>
+    private let continuation: AsyncStream<String>.Continuation
     private let lock = Lock()
     private var waiting = 0
-    private var closed = false
+    private var ended = false
+    private var overflow: String?
+    private var waiters: [CheckedContinuation<String?, Never>] = []
 
     init(limit: Int) {
         self.limit = limit
-        (items, continuation) = AsyncStream<Item>.makeStream()
+        (lines, continuation) = AsyncStream<String>.makeStream()
     }
 
-    /// Queues the newline-separated lines of `bytes`.
+    /// Queues the newline-separated lines of `bytes`; past the limit, ends the session.
     func send(_ bytes: [UInt8]) {
         for line in bytes.split(separator: 0x0A) {
-            let over: Int? = lock.withLock {
-                guard !closed else { return nil }
+            let over: Bool = lock.withLock {
+                guard !ended else { return false }
                 waiting += line.count
-                if waiting > limit { closed = true; return waiting }
-                return nil
+                return waiting > limit
             }
-            if let over {
-                continuation.yield(.close(reason: "client stopped reading: \(over) bytes waiting, more than the limit of \(limit)"))
-                continuation.finish()
+            if over {
+                finish(overflow: "client stopped reading: more than \(limit) bytes of answers waiting")
                 return
             }
-            if lock.withLock({ closed }) { return }
-            continuation.yield(.line(String(decoding: line, as: UTF8.self)))
+            if lock.withLock({ ended }) { return }
+            continuation.yield(String(decoding: line, as: UTF8.self))
         }
     }
 
     /// A line went out.
     func sent(_ count: Int) { lock.withLock { waiting -= count } }
 
-    func finish() {
-        lock.withLock { closed = true }
+    /// Ends the outbox: the session is over (the client left, or `overflow` says why it is dropped).
+    func finish(overflow reason: String? = nil) {
+        let resumed: [CheckedContinuation<String?, Never>] = lock.withLock {
+            guard !ended else { return [] }
+            ended = true
+            overflow = reason
+            defer { waiters = [] }
+            return waiters
+        }
         continuation.finish()
+        for waiter in resumed { waiter.resume(returning: reason) }
+    }
+
+    /// Waits until the outbox ends; the overflow's reason when that is why.
+    func end() async -> String? {
+        await withCheckedContinuation { (waiter: CheckedContinuation<String?, Never>) in
+            let done: (Bool, String?) = lock.withLock {
+                if ended { return (true, overflow) }
+                waiters.append(waiter)
+                return (false, nil)
+            }
+            if done.0 { waiter.resume(returning: done.1) }
+        }
     }
 }

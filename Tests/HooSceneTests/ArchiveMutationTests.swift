@@ -1,4 +1,5 @@
 import Testing
+import SceneryTestSupport
 import SceneryCore
 import SceneryTransport
 @testable import HooScene
@@ -16,7 +17,7 @@ private struct Mutator {
 /// Values that break parsers when they land in a size, count or offset field.
 private let awkwardFields: [UInt32] = [0, 1, 0x7F, 0xFF, 0xFFFF, 0x1_0000, 0x7FFF_FFFF, 0xFFFF_FFFE, 0xFFFF_FFFF]
 
-@Test(.timeLimit(.minutes(2)))
+@Test(.hangGuard)
 func damagedArchivesAreRefusedOrLoadIntactNeverCrashOrHang() throws {
     let folder = try HooTestSupport.temporaryFolder("mutations")
     defer { HooTestSupport.removeFolder(folder) }

@@ -1,4 +1,5 @@
 import Testing
+import SceneryTestSupport
 import SceneryCore
 import SceneryTransport
 @testable import HooScene
@@ -56,7 +57,7 @@ private func makeCorpus() throws -> String {
     return folder
 }
 
-@Test(.timeLimit(.minutes(1)))
+@Test(.hangGuard)
 func eachHostileArchiveIsRefusedAloneWithItsReasonAndTheGoodSetsLoad() throws {
     let folder = try makeCorpus()
     defer { HooTestSupport.removeFolder(folder) }
@@ -81,7 +82,7 @@ func eachHostileArchiveIsRefusedAloneWithItsReasonAndTheGoodSetsLoad() throws {
     #expect(progress.reports.last == JobProgress(done: total, total: total, item: folder + "/50.zip"))
 }
 
-@Test(.timeLimit(.minutes(1)))
+@Test(.hangGuard)
 func aFiftyMebibyteFileThatIsNotAnArchiveIsRefusedFromItsTail() throws {
     let folder = try makeCorpus()
     defer { HooTestSupport.removeFolder(folder) }
@@ -96,7 +97,7 @@ func aFiftyMebibyteFileThatIsNotAnArchiveIsRefusedFromItsTail() throws {
     #expect(counter.bytes == 0xFFFF + 22 + 4)
 }
 
-@Test(.timeLimit(.minutes(1)))
+@Test(.hangGuard)
 func theGoodCorpusArchivesCheckOutEntryByEntry() throws {
     let folder = try makeCorpus()
     defer { HooTestSupport.removeFolder(folder) }

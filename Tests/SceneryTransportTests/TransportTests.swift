@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SceneryTestSupport
 import SceneryCore
 import SceneryEngine
 @testable import SceneryTransport
@@ -163,7 +164,7 @@ struct CPUAffinityTests {
 /// The engine reads regular files and folders only: a FIFO would block a read forever (and with
 /// it the whole engine), a character device such as `/dev/zero` would never end. Each is refused
 /// before it is opened, with the reason, and the session goes on.
-@Suite("Files the engine reads", .timeLimit(.minutes(1)))
+@Suite("Files the engine reads", .hangGuard)
 struct SpecialFileTests {
     static func temporaryFIFO() throws -> String {
         let path = NSTemporaryDirectory() + "scenery-fifo-\(UUID().uuidString)"

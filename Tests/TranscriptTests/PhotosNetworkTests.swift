@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import SceneryTestSupport
 import SceneryCore
 import SceneryTransport
 
 /// The Photos scene over real HTTP: the built binary with the real clock (downloads on the
 /// transport's threads) against `Tests/Support/photo_server.py` on 127.0.0.1.
-@Suite("Photos over HTTP", .serialized, .timeLimit(.minutes(2)))
+@Suite("Photos over HTTP", .serialized, .hangGuard)
 struct PhotosNetworkTests {
     static func temporaryFolder() throws -> URL {
         let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("photos-cache-\(UUID().uuidString)")

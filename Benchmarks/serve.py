@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""Scenery benchmark for ``scenery serve``: 50 concurrent WebSocket sessions against one.
+
+    python3 Benchmarks/serve.py [--quick] [--bin PATH] [--sessions N] [--commands N]
+
+One ``scenery serve --port 0`` process (the release build). Figures, each against a reference
+measured in the same run on the same server:
+
+- Load: N sessions (default 50) at once, each on its own WebSocket, each sending M commands
+  (default 1,000) of a mixed stream one after the other (send, wait for the answer): taps and
+  long presses at random points, scrolls, pans, section jumps, pages, reshuffles, clock steps and
+  snapshots, on the five scenes in turn (session k opens scene k mod 5), some of which answer
+  errors (a pan outside the Hoo scene, a long press outside the shelf): an error is an answer
+  too. Every answer must arrive on its own session with its own id, none lost, none twice.
+  The reference is the same streams sent by one session at a time. Reported: p50 and p99 round
+  trip, concurrent against alone, and the commands per second the server sustained.
+- Memory per session: the server's resident memory (VmRSS) with the N sessions open, minus
+  before them, divided by N.
+- Idle: N sessions opened as the page opens them (``clock: real``, a scene open) and then left
+  alone; the server's CPU time over 10 s, against the same server with no session. Target: the
+  same within 1 % of one core (an idle session must not spin).
+
+Writes ``bench-results/serve-report.md``. Python 3 standard library only (the WebSocket client
+is ``Tests/Support/ws_client.py``).
+"""
+
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "Support"))
+import run as bench  # noqa: E402  (Benchmarks/run.py)
+from run import Report, median, percentile  # noqa: E402
+from ws_client import WebSocket  # noqa: E402
+
+SCENES = ["directory", "hoo", "exhibition", "shelf", "photos"]
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def start_server(binary):
+    """`scenery serve --port 0`: (process, port)."""
+    proc = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    while True:
+        line = proc.stderr.readline()
+        if not line:
+            raise bench.BenchError("scenery serve did not start")
+        match = re.search(r"listening on http://127\.0\.0\.1:(\d+)/", line)
+        if match:
+            threading.Thread(target=lambda: [None for _ in proc.stderr], daemon=True).start()
+            return proc, int(match.group(1))
+
+
+def rss_kib(pid):
+    with open("/proc/%d/status" % pid) as f:
+        return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
+
+
+def cpu_seconds(pid):
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
+
+
+def make_stream(scene, count, seed):
+    """`count` (method, params) of a mixed stream on `scene`."""
+    rng = random.Random(seed)
+    stream = []
+    while len(stream) < count:
+        roll = rng.random()
+        point = {"x": round(rng.uniform(0, 375), 1), "y": round(rng.uniform(0, 812), 1)}
+        if roll < 0.30:
+            stream.append(("tap", point))
+        elif roll < 0.40:
+            stream.append(("longPress", point))
+        elif roll < 0.55:
+            stream.append(("scroll", {"deltaY": rng.choice([-300, -40, 40, 120, 300])}))
+        elif roll < 0.65:
+            x, y = rng.uniform(20, 355), rng.uniform(100, 700)
+            stream.append(("pan", {"phase": "began", "x": x, "y": y}))
+            stream.append(("pan", {"phase": "changed", "x": x + rng.uniform(-80, 80), "y": y + rng.uniform(-200, 200)}))
+            stream.append(("pan", {"phase": "ended", "x": x, "y": y}))
+        elif roll < 0.70:
+            stream.append(("section", {"index": rng.randrange(0, 4)}))
+        elif roll < 0.75:
+            stream.append(("page", {"direction": rng.choice(["next", "previous"])}))
+        elif roll < 0.78:
+            stream.append(("reshuffle", {}))
+        elif roll < 0.95:
+            stream.append(("clock.advance", {"ms": rng.choice([16, 250, 2000])}))
+        else:
+            stream.append(("snapshot", {}))
+    return stream[:count]
+
+
+class Session(threading.Thread):
+    """One WebSocket session: initialize, open its scene, then its stream, timing each answer."""
+
+    def __init__(self, port, tag, scene, stream, barrier=None):
+        super().__init__(daemon=True)
+        self.port, self.tag, self.scene, self.stream, self.barrier = port, tag, scene, stream, barrier
+        self.rtts, self.errors, self.problems = [], 0, []
+        self.ws = None
+
+    def call(self, rid, method, params):
+        self.ws.send_text(json.dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.ws.receive())
+            if "id" not in message:
+                continue  # a notification of this session
+            if message["id"] != rid:
+                self.problems.append("answer %r on session %s while waiting for %r" % (message["id"], self.tag, rid))
+                continue
+            return message
+
+    def open(self):
+        self.ws = WebSocket(self.port, timeout=120)
+        self.call("%s-init" % self.tag, "initialize", {"seed": 1})
+        self.call("%s-open" % self.tag, "scene.open", {"scene": self.scene})
+
+    def run(self):
+        try:
+            if self.ws is None:
+                self.open()
+            if self.barrier:
+                self.barrier.wait()
+            for index, (method, params) in enumerate(self.stream):
+                t0 = time.perf_counter_ns()
+                answer = self.call("%s-%d" % (self.tag, index), method, params)
+                self.rtts.append(time.perf_counter_ns() - t0)
+                if "error" in answer:
+                    self.errors += 1
+        except Exception as error:  # noqa: BLE001  (reported, not raised: the other sessions go on)
+            self.problems.append("session %s: %r" % (self.tag, error))
+
+    def close(self):
+        if self.ws:
+            self.ws.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(description="scenery serve under load: N WebSocket sessions against one.")
+    parser.add_argument("--bin", default=bench.DEFAULT_BIN)
+    parser.add_argument("--quick", action="store_true", help="10 sessions of 200 commands")
+    parser.add_argument("--sessions", type=int, default=50)
+    parser.add_argument("--commands", type=int, default=1000)
+    args = parser.parse_args()
+    binary = bench.check_binary(args.bin)
+    if binary is None:
+        return 2
+    count, commands = (10, 200) if args.quick else (args.sessions, args.commands)
+    started = time.monotonic()
+    report = Report()
+    report.add("# scenery serve benchmark")
+    report.add()
+    bench.add_run_info(report, binary)
+    server, port = start_server(binary)
+    try:
+        streams = [make_stream(SCENES[k % len(SCENES)], commands, 1000 + k) for k in range(count)]
+
+        # Reference: the same streams, one session at a time (the first five: one per scene).
+        alone = []
+        for k in range(min(len(SCENES), count)):
+            session = Session(port, "alone%d" % k, SCENES[k], streams[k])
+            session.run()
+            session.close()
+            if session.problems:
+                raise bench.BenchError("; ".join(session.problems[:3]))
+            alone += session.rtts
+        alone.sort()
+
+        rss_before = rss_kib(server.pid)
+        barrier = threading.Barrier(count)
+        sessions = [Session(port, "s%d" % k, SCENES[k % len(SCENES)], streams[k], barrier) for k in range(count)]
+        for session in sessions:
+            session.open()
+        t0 = time.perf_counter()
+        for session in sessions:
+            session.start()
+        for session in sessions:
+            session.join(timeout=600)
+        wall = time.perf_counter() - t0
+        rss_open = rss_kib(server.pid)
+        for session in sessions:
+            session.close()
+
+        report.add("## %d sessions at once, %d commands each" % (count, commands))
+        report.add()
+        problems = [p for s in sessions for p in s.problems]
+        answered = sum(len(s.rtts) for s in sessions)
+        errors = sum(s.errors for s in sessions)
+        together = sorted(rtt for s in sessions for rtt in s.rtts)
+        report.add("Scenes: session k opens %s[k mod 5]. %d answers of %d commands (%d of them errors, as the mix intends), %.0f commands/s over %.1f s."
+                   % (SCENES, answered, count * commands, errors, answered / wall, wall))
+        report.target("every answer on its own session, none lost", "%d of %d; %d problems%s" % (
+            answered, count * commands, len(problems), (": " + "; ".join(problems[:3])) if problems else ""),
+            "all, none misrouted", answered == count * commands and not problems)
+        p50a, p99a = percentile(alone, 50), percentile(alone, 99)
+        p50t, p99t = percentile(together, 50), percentile(together, 99)
+        report.add("- Round trip alone: p50 %.2f ms, p99 %.2f ms (%d commands, one session at a time)." % (p50a / 1e6, p99a / 1e6, len(alone)))
+        report.add("- Round trip with %d at once: p50 %.2f ms, p99 %.2f ms: p99 %.1fx alone, for %dx the sessions (a fair share of %d CPUs gives up to %.0fx)."
+                   % (count, p50t / 1e6, p99t / 1e6, p99t / p99a, count, os.cpu_count() or 1, count / (os.cpu_count() or 1)))
+        per_session = (rss_open - rss_before) / count
+        report.target("memory per open session", "%.0f KiB (server %.1f MB before, %.1f MB with %d open)" % (
+            per_session, rss_before / 1024, rss_open / 1024, count), "< 2 MiB", per_session < 2048)
+        report.add()
+
+        # Idle: sessions opened as the page does, then left alone.
+        time.sleep(3)  # the closed sessions are gone
+        report.add("## Idle")
+        report.add()
+        span = 3 if args.quick else 10
+        c0 = cpu_seconds(server.pid)
+        time.sleep(span)
+        none = cpu_seconds(server.pid) - c0
+        idle = []
+        for k in range(count):
+            ws = WebSocket(port, timeout=60)
+            ws.request("initialize", {"clock": "real", "seed": 1})
+            ws.request("scene.open", {"scene": ["directory", "hoo", "shelf"][k % 3]})  # scenes without a timer of their own
+            idle.append(ws)
+        time.sleep(2)
+        c0 = cpu_seconds(server.pid)
+        time.sleep(span)
+        busy = cpu_seconds(server.pid) - c0
+        for ws in idle:
+            ws.close()
+        report.target("server CPU with %d idle real-clock sessions" % count,
+                      "%.1f ms per s, against %.1f ms per s with none" % (busy / span * 1e3, none / span * 1e3),
+                      "within 10 ms per s (1 %% of a core) of none", busy / span - none / span < 0.010)
+        report.add()
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    bench.finish_report(report, started, "serve-report.md")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import SceneryTestSupport
+
+/// The browser front end (`scenery serve` and its page), tested from outside: the page's JSON
+/// Patch code against the RFC 6902 suite under node, the server over WebSockets from Python, and
+/// the page in real headless Chromium. Each runs as its own program in `Tests/Web/`, so a
+/// failure there can be reproduced with the command in the test's message.
+@Suite("Browser front end")
+struct WebTests {
+    static let env = URL(fileURLWithPath: "/usr/bin/env")
+
+    /// A program on the PATH, or nil.
+    static func onPath(_ name: String) -> Bool {
+        (try? runProcess(env, ["sh", "-c", "command -v \(name)"]))?.status == 0
+    }
+
+    static let hasNode = onPath("node")
+    static let hasChromium = ["chromium", "chromium-browser", "google-chrome"].contains(where: onPath)
+
+    @Test("the page's JSON Patch passes json-patch-tests under node",
+          .enabled(if: SharedData.has("conformance/json-patch-tests"),
+                   SharedData.skipMessage("conformance/json-patch-tests", "the RFC 6902 conformance suite")),
+          .enabled(if: hasNode, "skipped: needs node 20 (apt-get install -y nodejs)"))
+    func pagePatchConformance() throws {
+        let run = try runProcess(Self.env, ["node", "Tests/Web/patch_conformance.mjs"])
+        #expect(run.status == 0, "node Tests/Web/patch_conformance.mjs:\n\(String(decoding: run.stdout, as: UTF8.self))\(run.stderr)")
+    }
+
+    @Test("scenery serve from outside: mirror, Origin, data root, isolation, a flooded session, closed tabs, the real clock",
+          .hangGuard)
+    func serveFromOutside() throws {
+        let run = try runProcess(Self.env, ["env", "SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Web/test_serve.py"])
+        #expect(run.status == 0, "SCENERY_BIN=\(Paths.binary.path) python3 -m unittest -v Tests/Web/test_serve.py:\n\(run.stderr)")
+        let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") }
+        #expect(skips.isEmpty, "nothing in test_serve.py may skip: \(skips)")
+    }
+
+    @Test("every scene in headless Chromium: gestures, mirror equals snapshot, nodes where the display list says",
+          .enabled(if: hasNode, "skipped: needs node 20 (apt-get install -y nodejs)"),
+          .enabled(if: hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
+          .hangGuard)
+    func everySceneInChromium() throws {
+        let run = try runProcess(Self.env, ["env", "SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/browser_test.mjs"])
+        #expect(run.status == 0, "SCENERY_BIN=\(Paths.binary.path) node --experimental-websocket Tests/Web/browser_test.mjs:\n\(String(decoding: run.stdout, as: UTF8.self))\(run.stderr)")
+    }
+}
