@@ -22,7 +22,7 @@ const shots = [
   ["directory-events", real ? "Directory: GoTest data" : "directory", 0, "GoTest/mocks/events.png", [["tap", "tab.featured"]]],
   ["directory-contacts", real ? "Directory: GoTest data" : "directory", 0, "GoTest/mocks/contacts.png", [["tap", "tab.contacts"]]],
   ["hoo-grid", real ? "Hoo: the nine sets" : "hoo", 4, "HooView/mocks/grid.png", []],
-  ["hoo-selected", real ? "Hoo: the nine sets" : "hoo", 4, "HooView/mocks/selected.png", [["tap", "cell.1.2"]]],
+  ["hoo-selected", real ? "Hoo: the nine sets" : "hoo", 4, "HooView/mocks/selected.png", [["tap", "cell.1.1"]]],
   ["exhibition", real ? "Exhibition: the original art" : "exhibition", 5, "Exhibition/mocks/objective.png", []],
   ["shelf-normal", real ? "Shelf: example_books.json and the original art" : "shelf", 0, "SladerChallenge/mocks/normal.png", []],
   ["shelf-shaking", real ? "Shelf: example_books.json and the original art" : "shelf", 0, "SladerChallenge/mocks/shaking.png", [["hold", "book.4.cover"]]],
