@@ -29,7 +29,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run as bench  # noqa: E402  (Benchmarks/run.py)
-from run import REPO, Engine, Report, median, ms, ratio  # noqa: E402
+from run import REPO, Engine, median, ms, ratio  # noqa: E402
 
 SERVER = os.path.join(REPO, "Tests", "Support", "photo_server.py")
 LANDSCAPE = {"width": 812, "height": 375, "scale": 3, "safeArea": {"top": 0, "left": 44, "bottom": 21, "right": 44}}
@@ -103,10 +103,7 @@ def main():
     if binary is None:
         return 2
     started = time.monotonic()
-    report = Report()
-    report.add("# Photos benchmark")
-    report.add()
-    bench.add_run_info(report, binary)
+    report = bench.start_report("Photos benchmark", binary)
     server, base = start_server()
     try:
         with tempfile.TemporaryDirectory() as tmp:

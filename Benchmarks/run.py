@@ -1170,6 +1170,15 @@ def run_sections(report, sections):
             report.add()
 
 
+def start_report(title, binary):
+    """A report headed `title` and the run's facts (binary, commit, machine, load)."""
+    report = Report()
+    report.add("# " + title)
+    report.add()
+    add_run_info(report, binary)
+    return report
+
+
 def finish_report(report, started, filename):
     """The summary section, then the whole report written to bench-results/`filename`."""
     report.add("## Summary")

@@ -38,7 +38,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "Support"))
 import run as bench  # noqa: E402  (Benchmarks/run.py)
-from run import Report, median, percentile  # noqa: E402
+from run import percentile  # noqa: E402
 from ws_client import WebSocket  # noqa: E402
 
 SCENES = ["directory", "hoo", "exhibition", "shelf", "photos"]
@@ -188,10 +188,7 @@ def main():
         return 2
     count, commands = (10, 200) if args.quick else (args.sessions, args.commands)
     started = time.monotonic()
-    report = Report()
-    report.add("# scenery serve benchmark")
-    report.add()
-    bench.add_run_info(report, binary)
+    report = bench.start_report("scenery serve benchmark", binary)
     server, port = start_server(binary)
     try:
         streams = [make_stream(SCENES[k % len(SCENES)], commands, 1000 + k) for k in range(count)]

@@ -31,7 +31,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run as bench  # noqa: E402  (Benchmarks/run.py)
-from run import REPO, Engine, Report, median, ms, ratio  # noqa: E402
+from run import REPO, Engine, median, ms, ratio  # noqa: E402
 
 GENERATOR = os.path.join(REPO, "Examples", "generators", "shelf_books.py")
 
@@ -121,10 +121,7 @@ def main():
     if binary is None:
         return 2
     started = time.monotonic()
-    report = Report()
-    report.add("# Shelf benchmark")
-    report.add()
-    bench.add_run_info(report, binary)
+    report = bench.start_report("Shelf benchmark", binary)
     small, large = 10, 10_000
     commands = 600 if args.quick else 3000
     with tempfile.TemporaryDirectory() as tmp:

@@ -22,7 +22,8 @@ struct ShelfMemoTests {
             case 0...2: action = .tap(id: ids[random.below(ids.count)], point: nil)
             case 3, 4: action = .longPress(id: ids[random.below(ids.count)], point: nil)
             case 5: action = .tap(id: ids.first { $0.hasSuffix(".delete") } ?? ids.first { $0.hasPrefix("alert.action") }, point: nil)
-            case 6, 7: action = .scroll(.by(deltaY: Double(random.below(1200)) - 600))
+            case 6: action = .scroll(.by(deltaY: Double(random.below(1200)) - 600))
+            case 7: action = .scroll(.by(deltaY: Double(random.below(60)) - 30))  // often within the band of rows
             case 8: action = .viewport(viewports[random.below(viewports.count)])
             default: action = .tap(id: nil, point: nil)
             }
@@ -34,6 +35,20 @@ struct ShelfMemoTests {
             let (updated, _) = RenderMemoCheck.step(ShelfScene.self, state, memo: &memo, display: &display, "step \(step): \(action)")
             if updated { inPlace += 1 }
         }
-        #expect(inPlace > 200, "alerts, jiggles and commands that change nothing should update the last render in place")
+        #expect(inPlace > 200, "alerts, jiggles, small scrolls and commands that change nothing should update the last render in place")
+    }
+
+    @Test("a scroll that keeps the same books as nodes is the content's offset alone, done in place")
+    func smallScrollMovesTheContentOnly() throws {
+        var state = try ShelfFixture.open()
+        var memo = ShelfScene.newMemo()
+        var display = ShelfScene.render(state, memo: &memo).display
+        let before = Set(display.allNodes.map(\.id))
+        _ = try ShelfScene.reduce(&state, .scroll(.by(deltaY: 10)), environment: ShelfFixture.environment())
+        let old = display
+        let (inPlace, _) = RenderMemoCheck.step(ShelfScene.self, state, memo: &memo, display: &display, "a 10 pt scroll")
+        #expect(inPlace)
+        #expect(Set(display.allNodes.map(\.id)) == before)
+        #expect(JSONPatch.diff(from: old.json, to: display.json) == [["op": "replace", "path": "/content/offsetY", "value": 10]])
     }
 }

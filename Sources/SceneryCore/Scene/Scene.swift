@@ -43,7 +43,8 @@ public protocol Scene: SceneMetatype {
     /// what it changed. Defaults to ``render(_:)`` for scenes without a memo.
     static func render(_ state: State, memo: inout Memo) -> (model: Model, display: DisplayList)
     /// Brings `display`, the last render as the engine holds it, up to date in place when only
-    /// some of its groups changed (not its content frame or loose nodes): returns the model and
+    /// some of its groups changed, and perhaps the content's `offsetY` (a scroll that keeps the
+    /// same rows; never the content's frame or size, nor loose nodes): returns the model and
     /// the groups it replaced, by position. `nil` when the scene must render in full instead
     /// (the default). Cheaper than a render through the memo for a command that changed little:
     /// no visible row is walked, and the display's arrays are not copied.
@@ -89,7 +90,12 @@ extension Scene {
     @inlinable
     public static func refresh(_ state: State, memo: inout Memo, display: inout DisplayList, path: String,
                                into patch: inout PatchWriter) -> (model: Model, inPlace: Bool) {
+        let offsetY = display.content?.offsetY
         if let (model, replaced) = updateLastRender(state, memo: &memo, display: &display) {
+            if let new = display.content?.offsetY, let old = offsetY, roundPoint(new) != roundPoint(old) {
+                // As the JSON diff of the two contents would have it (the wire rounds points).
+                patch.append("replace", PatchPath(path).child("content").child("offsetY"), .number(roundPoint(new)))
+            }
             display.patch(replaced: replaced, at: path, into: &patch)
             return (model, true)
         }
@@ -293,10 +299,10 @@ public final class SceneEnvironment: Sendable {
                 fileInfo: @escaping @Sendable (String) -> FileInfo?,
                 listDirectory: @escaping @Sendable (String) throws(RPCError) -> [String],
                 writeFile: @escaping @Sendable (String, [UInt8]) throws(RPCError) -> Void = SceneEnvironment.noWrites,
-                removeFile: @escaping @Sendable (String) -> Void = { _ in },
-                createDirectory: @escaping @Sendable (String) throws(RPCError) -> Void = { (path) throws(RPCError) in try SceneEnvironment.noWrites(path, []) },
-                touchFile: @escaping @Sendable (String) -> Void = { _ in },
-                fetch: @escaping @Sendable (String, Int) -> Result<[UInt8], ImageLoadFailure> = { _, _ in .failure(ImageLoadFailure("no network in this environment")) },
+                removeFile: @escaping @Sendable (String) -> Void = SceneEnvironment.leaveFile,
+                createDirectory: @escaping @Sendable (String) throws(RPCError) -> Void = SceneEnvironment.noDirectories,
+                touchFile: @escaping @Sendable (String) -> Void = SceneEnvironment.leaveFile,
+                fetch: @escaping @Sendable (String, Int) -> Result<[UInt8], ImageLoadFailure> = SceneEnvironment.noNetwork,
                 cacheHome: String? = nil) {
         self.now = now; self.random = random; self.readFile = readFile
         self.readFileRange = readFileRange; self.fileInfo = fileInfo; self.listDirectory = listDirectory
@@ -307,6 +313,14 @@ public final class SceneEnvironment: Sendable {
     /// The `writeFile` of an environment that writes nothing.
     public static let noWrites: @Sendable (String, [UInt8]) throws(RPCError) -> Void = { (path, _) throws(RPCError) in
         throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): this environment writes no files")
+    }
+    /// The `createDirectory` of an environment that writes nothing.
+    public static let noDirectories: @Sendable (String) throws(RPCError) -> Void = { (path) throws(RPCError) in try noWrites(path, []) }
+    /// The `removeFile` and `touchFile` of an environment that changes no file.
+    public static let leaveFile: @Sendable (String) -> Void = { _ in }
+    /// The `fetch` of an environment without a network.
+    public static let noNetwork: @Sendable (String, Int) -> Result<[UInt8], ImageLoadFailure> = { _, _ in
+        .failure(ImageLoadFailure("no network in this environment"))
     }
 
     /// An environment that reads whole files only: ranges are cut from `readFile`'s bytes,

@@ -37,10 +37,10 @@ public struct EngineEnvironment: Sendable {
                 fileInfo: @escaping @Sendable (String) -> FileInfo?,
                 listDirectory: @escaping @Sendable (String) throws(RPCError) -> [String],
                 writeFile: @escaping @Sendable (String, [UInt8]) throws(RPCError) -> Void = SceneEnvironment.noWrites,
-                removeFile: @escaping @Sendable (String) -> Void = { _ in },
-                createDirectory: @escaping @Sendable (String) throws(RPCError) -> Void = { (path) throws(RPCError) in try SceneEnvironment.noWrites(path, []) },
-                touchFile: @escaping @Sendable (String) -> Void = { _ in },
-                fetch: @escaping @Sendable (String, Int) -> Result<[UInt8], ImageLoadFailure> = { _, _ in .failure(ImageLoadFailure("no network in this environment")) },
+                removeFile: @escaping @Sendable (String) -> Void = SceneEnvironment.leaveFile,
+                createDirectory: @escaping @Sendable (String) throws(RPCError) -> Void = SceneEnvironment.noDirectories,
+                touchFile: @escaping @Sendable (String) -> Void = SceneEnvironment.leaveFile,
+                fetch: @escaping @Sendable (String, Int) -> Result<[UInt8], ImageLoadFailure> = SceneEnvironment.noNetwork,
                 cacheHome: String? = nil) {
         self.readFile = readFile; self.loadImage = loadImage; self.realTimeMs = realTimeMs
         self.readFileRange = readFileRange; self.fileInfo = fileInfo; self.listDirectory = listDirectory

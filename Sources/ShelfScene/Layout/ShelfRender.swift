@@ -13,6 +13,8 @@ struct ShelfLastRender {
     var frame: ShelfFrame
     var alert: Alert?
     var jiggle: Jiggle?
+    /// The books that were nodes.
+    var visible: Range<Int>
 }
 
 /// Everything a render reads except the alert and the jiggle: equal frames draw the same
@@ -94,23 +96,33 @@ enum ShelfRender {
         }
         display.add(memo.groups.group(.alert, inputs: .alert(state.alert, state.viewport)) { state.alert?.nodes(viewport: state.viewport) ?? [] })
         memo.groups.endRender()
-        memo.last = ShelfLastRender(frame: ShelfFrame(state), alert: state.alert, jiggle: state.jiggle)
+        memo.last = ShelfLastRender(frame: ShelfFrame(state), alert: state.alert, jiggle: state.jiggle, visible: visible)
         return (model(state, visible: visible), display)
     }
 
-    /// When only the alert or the jiggle changed since the last render (a tap that shows or
-    /// dismisses an alert, a long press, Dismiss, or a command that changed nothing), updates
-    /// the last render in place: the alert's group and the groups of the books that start or
-    /// stop jiggling are rebuilt, and no other book is looked at. `nil` otherwise.
+    /// When only the alert, the jiggle or the scroll offset changed since the last render (a
+    /// tap that shows or dismisses an alert, a long press, Dismiss, a scroll that keeps the same
+    /// books as nodes, or a command that changed nothing), updates the last render in place:
+    /// the content's offset, the alert's group and the groups of the books that start or stop
+    /// jiggling are brought up to date, and no other book is looked at. `nil` otherwise.
     static func updateLastRender(_ state: ShelfState, memo: inout ShelfMemo, display: inout DisplayList)
         -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
-        guard let last = memo.last, last.frame == ShelfFrame(state) else { return nil }
+        guard let last = memo.last else { return nil }
+        let frame = ShelfFrame(state)
+        let visible = state.layout.visible(state.books.count, offset: state.offset)
+        if last.frame != frame {
+            // A scroll within the band of books that are nodes moves the content only.
+            var moved = last.frame
+            moved.offset = frame.offset
+            guard moved == frame, visible == last.visible, display.content != nil else { return nil }
+            display.content?.offsetY = state.offset
+            memo.last?.frame = frame
+        }
         var keys: [ShelfGroupKey] = []
         if last.alert != state.alert { keys.append(.alert) }
         if last.jiggle != state.jiggle {
             for case let book? in [last.jiggle?.book, state.jiggle?.book] { keys.append(.book(book)) }
         }
-        let visible = state.layout.visible(state.books.count, offset: state.offset)
         guard !keys.isEmpty else { return (model(state, visible: visible), []) }
         guard let replaced = memo.groups.rebuild(keys, in: &display, { key, inputs, _ in
             switch (key, inputs) {
@@ -125,7 +137,7 @@ enum ShelfRender {
                 return nil
             }
         }) else { return nil }
-        memo.last = ShelfLastRender(frame: last.frame, alert: state.alert, jiggle: state.jiggle)
+        memo.last = ShelfLastRender(frame: frame, alert: state.alert, jiggle: state.jiggle, visible: visible)
         return (model(state, visible: visible), replaced)
     }
 
