@@ -21,7 +21,7 @@ import sys
 import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCENES = ["directory", "hoo", "exhibition"]
+SCENES = ["directory", "hoo", "exhibition", "shelf", "photos"]  # Engine.sceneNames, in order
 
 
 def request_lines(path):

@@ -128,7 +128,7 @@ const gestures = {
 try {
   for (const [scene, run] of Object.entries(gestures)) {
     await browser.open(`${server.url}/?scene=${scene}&device=0`, 900, 1000);
-    await browser.until(`window.scenery?.ready === true`, 15000);
+    await browser.until(`window.scenery?.ready === true`);
     await check(scene, "open");
     await run();
     console.log(`${scene}: checked`);

@@ -107,7 +107,7 @@ export class Browser {
   }
 
   /** Polls `expression` until it is truthy (or throws after `timeout` ms). */
-  async until(expression, timeout = 10000) {
+  async until(expression, timeout = 60000) {  // a guard against a hang: slow builds (AddressSanitizer) on a busy machine take seconds
     const end = Date.now() + timeout;
     while (Date.now() < end) {
       if (await this.evaluate(expression).catch(() => false)) return;

@@ -35,7 +35,7 @@ const browser = await Browser.launch(chromium);
 try {
   for (const [name, preset, device, mock, steps] of shots) {
     await browser.open(`${server.url}/?scene=${encodeURIComponent(preset)}&device=${device}`, 1000, 1100);
-    await browser.until(`window.scenery?.ready === true`, 20000);
+    await browser.until(`window.scenery?.ready === true`);
     for (const [kind, id] of steps) {
       await browser.until(`document.querySelector('[data-id="${id}"]') !== null`, 20000);  // loads arrive as notifications
       const at = await browser.evaluate(`(() => { const r = document.querySelector('[data-id="${id}"]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`);
