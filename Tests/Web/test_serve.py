@@ -203,6 +203,18 @@ class ServeTest(unittest.TestCase):
                 server.kill()
                 server.wait()
 
+    def test_a_frame_over_the_line_limit_closes_that_session_with_1009(self):
+        ws = self.session()
+        ws.request("initialize", {})
+        ws.send_text('{"jsonrpc":"2.0","id":5,"method":"snapshot","params":{"x":"' + "a" * (2 << 20) + '"}}')
+        with self.assertRaises(Closed) as closed:
+            while True:
+                ws.receive()
+        self.assertEqual(closed.exception.code, 1009)
+        other = self.session()  # the server goes on
+        self.assertIn("result", other.request("initialize", {}))
+        other.close()
+
     def test_a_closed_tab_frees_its_session(self):
         before = stats(self.port)["open"]
         sockets = [self.session() for _ in range(5)]
