@@ -3,8 +3,8 @@ import Testing
 import SceneryTestSupport
 
 /// The browser front end (`scenery serve` and its page), tested from outside: the page's JSON
-/// Patch code against the RFC 6902 suite under node, the server over WebSockets from Python, and
-/// the page in real headless Chromium. Each runs as its own program in `Tests/Web/`, so a
+/// Patch code against the RFC 6902 suite and its session mirror under node, the server over
+/// WebSockets from Python, and the page in real headless Chromium. Each runs as its own program in `Tests/Web/`, so a
 /// failure there can be reproduced with the command in the test's message.
 @Suite("Browser front end")
 struct WebTests {
@@ -25,6 +25,13 @@ struct WebTests {
     func pagePatchConformance() throws {
         let run = try runProcess(Self.env, ["node", "Tests/Web/patch_conformance.mjs"])
         #expect(run.status == 0, "node Tests/Web/patch_conformance.mjs:\n\(String(decoding: run.stdout, as: UTF8.self))\(run.stderr)")
+    }
+
+    @Test("the page's session mirror applies patches in rev order and resynchronises on a gap or a patch that does not apply",
+          .enabled(if: hasNode, "skipped: needs node 20 (apt-get install -y nodejs)"))
+    func pageSessionMirror() throws {
+        let run = try runProcess(Self.env, ["node", "Tests/Web/session_test.mjs"])
+        #expect(run.status == 0, "node Tests/Web/session_test.mjs:\n\(String(decoding: run.stdout, as: UTF8.self))\(run.stderr)")
     }
 
     @Test("scenery serve from outside: mirror, Origin, data root, isolation, a flooded session, closed tabs, the real clock",
