@@ -81,6 +81,10 @@ public struct DataRoot: Sendable {
         }
         // No default cache folder outside the root; a session may name one inside it.
         confined.cacheHome = nil
+        confined.refusal = { path in
+            if case .failure(let error) = root.resolve(path) { return error }
+            return nil
+        }
         return confined
     }
 

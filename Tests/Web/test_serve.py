@@ -105,10 +105,43 @@ class ServeTest(unittest.TestCase):
             answer = ws.request("scene.open", {"scene": "directory", "people": path})
             self.assertEqual(answer["error"]["code"], -32005, path)
             self.assertIn("outside the data root", answer["error"]["message"], path)
-        # A cache folder outside the root is not written.
+        # Every other param that reads a file, pointed outside the root.
+        secret = os.path.join(self.outside, "secret.json")
+        for scene, params in [("directory", {"events": secret}), ("hoo", {"sets": self.outside}),
+                              ("shelf", {"books": secret}), ("shelf", {"resources": self.outside}),
+                              ("exhibition", {"resources": self.outside}), ("hoo", {"resources": self.outside}),
+                              ("photos", {"endpoint": "file:" + secret}), ("photos", {"endpoint": "file://" + secret})]:
+            answer = ws.request("scene.open", {"scene": scene, **params})
+            self.assertEqual(answer.get("error", {}).get("code"), -32005, (scene, params, answer))
+            self.assertIn("outside the data root", answer["error"]["message"], (scene, params))
+        self.assertIn("result", ws.request("scene.open", {"scene": "hoo"}))
+        answer = ws.request("sets.load", {"path": self.outside})
+        self.assertEqual(answer["error"]["code"], -32005)
+        self.assertIn("outside the data root", answer["error"]["message"])
+        # A cache folder outside the root is refused, and not written.
         cache = os.path.join(self.outside, "cache")
-        ws.request("scene.open", {"scene": "photos", "endpoint": "file:people.json", "cacheDir": cache})
+        answer = ws.request("scene.open", {"scene": "photos", "endpoint": "file:people.json", "cacheDir": cache})
+        self.assertEqual(answer["error"]["code"], -32005)
+        self.assertIn("params.cacheDir", answer["error"]["message"])
         self.assertFalse(os.path.exists(cache))
+        ws.close()
+
+    def test_pictures_named_by_file_urls_are_read_under_the_data_root_only(self):
+        # A people file inside the root whose pictures point inside and outside it: the inside
+        # one loads, the outside one fails with the reason, and its bytes are never served.
+        shutil.copy(os.path.join(REPO, "Tests", "Fixtures", "images", "tiny-4x3.png"), os.path.join(self.root, "inside.png"))
+        shutil.copy(os.path.join(REPO, "Tests", "Fixtures", "images", "tiny-4x3.png"), os.path.join(self.outside, "outside.png"))
+        people = [{"firstName": "In", "lastName": "Side", "age": 1, "profilePicture": "file:inside.png"},
+                  {"firstName": "Out", "lastName": "Side", "age": 2, "profilePicture": "file:" + os.path.join(self.outside, "outside.png")}]
+        with open(os.path.join(self.root, "people-pictures.json"), "w") as f:
+            json.dump(people, f)
+        ws = self.session()
+        self.assertIn("result", self.open_directory(ws, people="people-pictures.json"))
+        ws.request("tap", {"id": "tab.contacts"})
+        nodes = ws.request("snapshot")["result"]["state"]["display"]["nodes"]
+        states = {node["image"]: node["style"].get("imageState") for node in nodes.values() if node["kind"] == "image" and "imageState" in node["style"]}
+        self.assertIn("loaded", states.values(), states)
+        self.assertIn("failed", states.values(), states)
         ws.close()
 
     def test_without_a_data_root_no_file_is_read(self):

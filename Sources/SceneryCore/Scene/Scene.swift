@@ -292,6 +292,10 @@ public final class SceneEnvironment: Sendable {
     public let fetch: @Sendable (_ url: String, _ maxBytes: Int) -> Result<[UInt8], ImageLoadFailure>
     /// The user's cache folder (`$XDG_CACHE_HOME` or `~/.cache`), nil when there is none.
     public let cacheHome: String?
+    /// Why `path` may not be read at all, decided before looking at it (`scenery serve`: a path
+    /// outside `--data-root`); nil when it may. A param that names a path checks it first, so
+    /// the user reads that reason rather than "no such file".
+    public let refusal: @Sendable (String) -> RPCError?
 
     public init(now: @escaping @Sendable () -> Int, random: @escaping @Sendable () -> UInt64,
                 readFile: @escaping @Sendable (String) throws(RPCError) -> [UInt8],
@@ -303,7 +307,9 @@ public final class SceneEnvironment: Sendable {
                 createDirectory: @escaping @Sendable (String) throws(RPCError) -> Void = SceneEnvironment.noDirectories,
                 touchFile: @escaping @Sendable (String) -> Void = SceneEnvironment.leaveFile,
                 fetch: @escaping @Sendable (String, Int) -> Result<[UInt8], ImageLoadFailure> = SceneEnvironment.noNetwork,
-                cacheHome: String? = nil) {
+                cacheHome: String? = nil,
+                refusal: @escaping @Sendable (String) -> RPCError? = { _ in nil }) {
+        self.refusal = refusal
         self.now = now; self.random = random; self.readFile = readFile
         self.readFileRange = readFileRange; self.fileInfo = fileInfo; self.listDirectory = listDirectory
         self.writeFile = writeFile; self.removeFile = removeFile; self.createDirectory = createDirectory

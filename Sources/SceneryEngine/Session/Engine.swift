@@ -232,7 +232,8 @@ public final class Engine {
                 if !network.on && !url.lowercased().hasPrefix("file:") { return .failure(ImageLoadFailure("network disabled by initialize")) }
                 return environment.fetch(url, maxBytes)
             },
-            cacheHome: environment.cacheHome)
+            cacheHome: environment.cacheHome,
+            refusal: environment.refusal)
     }()
 
     /// The session's `network` flag, shared with the scene environment's `fetch` (which a job

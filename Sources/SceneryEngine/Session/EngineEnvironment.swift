@@ -29,6 +29,8 @@ public struct EngineEnvironment: Sendable {
     public var fetch: @Sendable (_ url: String, _ maxBytes: Int) -> Result<[UInt8], ImageLoadFailure>
     /// The user's cache folder, nil when there is none.
     public var cacheHome: String?
+    /// Why a path may not be read at all (see ``SceneEnvironment/refusal``); nil when it may.
+    public var refusal: @Sendable (String) -> RPCError? = { _ in nil }
 
     public init(readFile: @escaping @Sendable (String) throws(RPCError) -> [UInt8],
                 loadImage: @escaping @Sendable (String, Bool) -> Result<ImageData, ImageLoadFailure>,
