@@ -70,8 +70,8 @@ public struct SceneryServer: Sendable {
         }
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(configuration: .init(maxFrameSize: max(limits.maxLineBytes + 1024, 1 << 16),
-                                                                closeTimeout: .seconds(2))) { request, _, _ in
+            server: .http1WebSocketUpgrade(configuration: .init(ws: .init(maxFrameSize: max(limits.maxLineBytes + 1024, 1 << 16),
+                                                                          closeTimeout: .seconds(2)))) { request, _, _ in
                 guard request.path == "/session",
                       SceneryServer.acceptsOrigin(request.headerFields[.origin], host: request.authority) else {
                     return .dontUpgrade
