@@ -236,6 +236,19 @@ class ServeTest(unittest.TestCase):
                 server.kill()
                 server.wait()
 
+    def test_frames_that_are_not_one_request_are_answered_as_on_a_pipe(self):
+        ws = self.session()
+        ws.request("initialize", {})
+        ws._send(0x2, b'{"jsonrpc":"2.0","id":1,"method":"snapshot"}')  # a binary frame is not a request
+        answer = json.loads(ws.receive())
+        self.assertEqual(answer["error"]["code"], -32600)
+        ws.send_text('{"jsonrpc":"2.0","id":"a","method":"snapshot"}\n{"jsonrpc":"2.0","id":"b","method":"snapshot"}')
+        self.assertEqual([json.loads(ws.receive())["id"] for _ in range(2)], ["a", "b"])  # two lines, two answers, in order
+        ws.send_text("{" * 100000)  # deep nesting: refused, and the session goes on
+        self.assertEqual(json.loads(ws.receive())["error"]["code"], -32700)
+        self.assertIn("result", ws.request("snapshot"))
+        ws.close()
+
     def test_a_frame_over_the_line_limit_closes_that_session_with_1009(self):
         ws = self.session()
         ws.request("initialize", {})
