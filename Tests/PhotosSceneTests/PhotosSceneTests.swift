@@ -144,6 +144,21 @@ struct PhotosDataTests {
         #expect(cache.entries(environment).reduce(0) { $0 + $1.size } <= 10_000)
     }
 
+    @Test("an eviction removes the temporary file of a write abandoned long ago, and keeps a recent one")
+    func abandonedWrites() throws {
+        let folder = NSTemporaryDirectory() + "photo-cache-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environment = LocalFiles.environment
+        let cache = PhotoCache(folder: folder, limit: 3_000)
+        #expect(cache.write(.image, "http://x/0", [UInt8](repeating: 0, count: 1000), environment: environment))
+        let old = cache.path(.image, "http://x/1") + ".partial-999-1", recent = cache.path(.image, "http://x/2") + ".partial-999-2"
+        for path in [old, recent] { FileManager.default.createFile(atPath: path, contents: Data(count: 500)) }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: old)
+        for n in 3..<7 { cache.write(.image, "http://x/\(n)", [UInt8](repeating: 1, count: 1000), environment: environment) }  // past the bound: evicts
+        #expect(!FileManager.default.fileExists(atPath: old), "an hour-old partial write is removed")
+        #expect(FileManager.default.fileExists(atPath: recent), "a partial write of a moment ago may still be renamed: it stays")
+    }
+
     @Test("offline is a missing connection; an answer from the server (a status, a body too large) is not, nor a file: endpoint")
     func offlineClassification() {
         #expect(PhotoListJob.isOffline("network disabled by initialize", endpoint: "http://x"))

@@ -108,9 +108,27 @@ public struct PhotoCache: Sendable {
         entries(environment).reduce(0) { $0 + $1.size }
     }
 
-    /// Removes the least recently used entries until the cache is under 90% of its bound.
+    /// How long a temporary file of a write (`NAME.entry.partial-PID-N`) may sit before it is
+    /// taken for the leftover of a process that died mid-write, in seconds. A write in progress
+    /// in another process is far younger.
+    static let abandonedWriteSeconds = 600.0
+
+    /// Removes the least recently used entries until the cache is under 90% of its bound, and
+    /// the temporary files of writes abandoned more than ``abandonedWriteSeconds`` before the
+    /// newest file (a process that died between write and rename leaves one; nothing else would
+    /// ever remove it).
     func evict(_ environment: SceneEnvironment) {
+        let names = (try? environment.listDirectory(folder)) ?? []
+        let partials = names.filter { $0.contains(".entry.partial-") }.compactMap { name -> (path: String, modified: Double)? in
+            let path = folder + "/" + name
+            guard let info = environment.fileInfo(path), !info.isDirectory else { return nil }
+            return (path, info.modified)
+        }
         let all = entries(environment).sorted { ($0.modified, $0.path) < ($1.modified, $1.path) }
+        let newest = max(all.last?.modified ?? 0, partials.map(\.modified).max() ?? 0)
+        for partial in partials where partial.modified < newest - Self.abandonedWriteSeconds {
+            environment.removeFile(partial.path)
+        }
         var total = all.reduce(0) { $0 + $1.size }
         for entry in all where total > limit * 9 / 10 {
             environment.removeFile(entry.path)
