@@ -39,23 +39,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "Support"))
 import run as bench  # noqa: E402  (Benchmarks/run.py)
 from run import percentile  # noqa: E402
+from serve_process import start_serve  # noqa: E402
 from ws_client import WebSocket  # noqa: E402
 
 SCENES = ["directory", "hoo", "exhibition", "shelf", "photos"]
 TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def start_server(binary):
-    """`scenery serve --port 0`: (process, port)."""
-    proc = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    while True:
-        line = proc.stderr.readline()
-        if not line:
-            raise bench.BenchError("scenery serve did not start")
-        match = re.search(r"listening on http://127\.0\.0\.1:(\d+)/", line)
-        if match:
-            threading.Thread(target=lambda: [None for _ in proc.stderr], daemon=True).start()
-            return proc, int(match.group(1))
 
 
 def rss_kib(pid):
@@ -189,7 +177,7 @@ def main():
     count, commands = (10, 200) if args.quick else (args.sessions, args.commands)
     started = time.monotonic()
     report = bench.start_report("scenery serve benchmark", binary)
-    server, port = start_server(binary)
+    server, port = start_serve(binary)
     try:
         streams = [make_stream(SCENES[k % len(SCENES)], commands, 1000 + k) for k in range(count)]
 

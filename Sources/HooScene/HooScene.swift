@@ -181,9 +181,7 @@ public enum HooScene: Scene {
     /// Checks the path and starts the load job. A newer load supersedes a running one: the
     /// older job's result no longer matches `state.loading.token` and is dropped.
     static func startLoad(_ state: inout State, path: String, param: String, environment: SceneEnvironment) throws(RPCError) -> SceneEffect {
-        if let refusal = environment.refusal(path) {
-            throw RPCError(code: refusal.code, message: "params.\(param): \(refusal.message)")
-        }
+        try environment.checkAllowed(path, param: param)
         guard environment.fileInfo(path) != nil else {
             throw RPCError(code: ErrorCode.fileUnreadable, message: "params.\(param): no file or folder at \(JSON.string(path))")
         }

@@ -27,13 +27,6 @@ public enum PhotosScene: Scene {
         "cacheDir": SchemaBuilder.string("photos: the offline cache's folder (default $XDG_CACHE_HOME/scenery/photos or ~/.cache/scenery/photos)."),
     ]
 
-    /// The path of a `file:` URL: `file:list.json` → `list.json`, `file:///tmp/list.json` →
-    /// `/tmp/list.json` (an empty host only).
-    static func filePath(_ url: String) -> String {
-        let rest = url.dropFirst("file:".count)
-        return String(rest.hasPrefix("//") ? rest.dropFirst(2) : rest)
-    }
-
     public static func open(_ params: Params, viewport: Viewport, environment: SceneEnvironment) throws(RPCError) -> (State, [SceneEffect]) {
         try params.allowOnly(["endpoint", "cacheDir"])
         let endpoint = try params.optionalString("endpoint")
@@ -42,14 +35,10 @@ public enum PhotosScene: Scene {
             guard endpoint.contains(":"), ["http", "https", "file"].contains(scheme) else {
                 throw .invalidParams("params.endpoint: expected an http:, https: or file: URL, got \(JSON.string(endpoint))")
             }
-            if scheme == "file", let refusal = environment.refusal(filePath(endpoint)) {
-                throw RPCError(code: refusal.code, message: "params.endpoint: \(refusal.message)")
-            }
+            if scheme == "file" { try environment.checkAllowed(endpoint, param: "endpoint") }
         }
         let folder = try params.optionalString("cacheDir") ?? environment.cacheHome.map { $0 + "/scenery/photos" }
-        if let folder, let refusal = environment.refusal(folder) {
-            throw RPCError(code: refusal.code, message: "params.cacheDir: \(refusal.message)")
-        }
+        if let folder { try environment.checkAllowed(folder, param: "cacheDir") }
         let cache = endpoint == nil ? nil : folder.map { PhotoCache(folder: $0) }
         var state = PhotosState(endpoint: endpoint, cache: cache, viewport: viewport)
         guard endpoint != nil else {

@@ -81,8 +81,9 @@ public struct DataRoot: Sendable {
         }
         // No default cache folder outside the root; a session may name one inside it.
         confined.cacheHome = nil
-        confined.refusal = { path in
-            if case .failure(let error) = root.resolve(path) { return error }
+        // A `file:` URL is judged by the path its fetch would read (``filePath(_:)``).
+        confined.refusal = { target in
+            if case .failure(let error) = root.resolve(DataRoot.filePath(target) ?? target) { return error }
             return nil
         }
         return confined

@@ -76,17 +76,21 @@ final class Outbox: @unchecked Sendable {
     /// Queues the newline-separated lines of `bytes`; past the limit, ends the session.
     func send(_ bytes: [UInt8]) {
         for line in bytes.split(separator: 0x0A) {
-            let over: Bool = lock.withLock {
-                guard !ended else { return false }
+            // nil: the outbox has ended; true: this line takes it over the limit.
+            let over: Bool? = lock.withLock {
+                guard !ended else { return nil }
                 waiting += line.count
                 return waiting > limit
             }
-            if over {
+            switch over {
+            case nil:
+                return
+            case true?:
                 finish(overflow: "client stopped reading: more than \(limit) bytes of answers waiting")
                 return
+            case false?:
+                continuation.yield(String(decoding: line, as: UTF8.self))
             }
-            if lock.withLock({ ended }) { return }
-            continuation.yield(String(decoding: line, as: UTF8.self))
         }
     }
 

@@ -126,12 +126,15 @@ struct PhotosDataTests {
         #expect(PhotoCache.hash("http://x/1.jpg").count == 16)
     }
 
-    @Test("past its bound the cache removes the least recently used entries, down to 90%")
-    func eviction() throws {
+    /// Runs `body` on a cache of `limit` bytes in a new temporary folder, removed afterwards.
+    func withCache(limit: Int, _ body: (PhotoCache, SceneEnvironment) throws -> Void) throws {
         let folder = NSTemporaryDirectory() + "photo-cache-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let environment = LocalFiles.environment
-        let cache = PhotoCache(folder: folder, limit: 10_000)
+        try body(PhotoCache(folder: folder, limit: limit), LocalFiles.environment)
+    }
+
+    @Test("past its bound the cache removes the least recently used entries, down to 90%")
+    func eviction() throws { try withCache(limit: 10_000) { cache, environment in
         for n in 0..<8 {
             #expect(cache.write(.image, "http://x/\(n)", [UInt8](repeating: UInt8(n), count: 1000), environment: environment))
             // Modification times a second apart, so "least recently used" is clear.
@@ -142,14 +145,10 @@ struct PhotosDataTests {
         let kept = (0..<12).filter { cache.read(.image, "http://x/\($0)", environment: environment) != nil }
         #expect(kept.contains(0) && !kept.contains(1) && !kept.contains(2), "\(kept)")
         #expect(cache.entries(environment).reduce(0) { $0 + $1.size } <= 10_000)
-    }
+    } }
 
     @Test("an eviction removes the temporary file of a write abandoned long ago, and keeps a recent one")
-    func abandonedWrites() throws {
-        let folder = NSTemporaryDirectory() + "photo-cache-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let environment = LocalFiles.environment
-        let cache = PhotoCache(folder: folder, limit: 3_000)
+    func abandonedWrites() throws { try withCache(limit: 3_000) { cache, environment in
         #expect(cache.write(.image, "http://x/0", [UInt8](repeating: 0, count: 1000), environment: environment))
         let old = cache.path(.image, "http://x/1") + ".partial-999-1", recent = cache.path(.image, "http://x/2") + ".partial-999-2"
         for path in [old, recent] { FileManager.default.createFile(atPath: path, contents: Data(count: 500)) }
@@ -157,7 +156,7 @@ struct PhotosDataTests {
         for n in 3..<7 { cache.write(.image, "http://x/\(n)", [UInt8](repeating: 1, count: 1000), environment: environment) }  // past the bound: evicts
         #expect(!FileManager.default.fileExists(atPath: old), "an hour-old partial write is removed")
         #expect(FileManager.default.fileExists(atPath: recent), "a partial write of a moment ago may still be renamed: it stays")
-    }
+    } }
 
     @Test("offline is a missing connection; an answer from the server (a status, a body too large) is not, nor a file: endpoint")
     func offlineClassification() {

@@ -17,38 +17,46 @@ struct WebTests {
 
     static let hasNode = onPath("node")
     static let hasChromium = ["chromium", "chromium-browser", "google-chrome"].contains(where: onPath)
+    static let noNode: Comment = "skipped: needs node 20 (apt-get install -y nodejs)"
+
+    /// Runs `command` (words, with `SCENERY_BIN=` first where the program starts the engine) in
+    /// the repository; `report` is the command as one line to paste, then what it printed.
+    static func run(_ command: [String]) throws -> (status: Int32, report: String, stderr: String) {
+        let run = try runProcess(env, command)
+        return (run.status, command.joined(separator: " ") + ":\n" + String(decoding: run.stdout, as: UTF8.self) + run.stderr, run.stderr)
+    }
 
     @Test("the page's JSON Patch passes json-patch-tests under node",
           .enabled(if: SharedData.has("conformance/json-patch-tests"),
                    SharedData.skipMessage("conformance/json-patch-tests", "the RFC 6902 conformance suite")),
-          .enabled(if: hasNode, "skipped: needs node 20 (apt-get install -y nodejs)"))
+          .enabled(if: hasNode, noNode))
     func pagePatchConformance() throws {
-        let run = try runProcess(Self.env, ["node", "Tests/Web/patch_conformance.mjs"])
-        #expect(run.status == 0, "node Tests/Web/patch_conformance.mjs:\n\(String(decoding: run.stdout, as: UTF8.self))\(run.stderr)")
+        let run = try Self.run(["node", "Tests/Web/patch_conformance.mjs"])
+        #expect(run.status == 0, "\(run.report)")
     }
 
     @Test("the page's session mirror applies patches in rev order and resynchronises on a gap or a patch that does not apply",
-          .enabled(if: hasNode, "skipped: needs node 20 (apt-get install -y nodejs)"))
+          .enabled(if: hasNode, noNode))
     func pageSessionMirror() throws {
-        let run = try runProcess(Self.env, ["node", "Tests/Web/session_test.mjs"])
-        #expect(run.status == 0, "node Tests/Web/session_test.mjs:\n\(String(decoding: run.stdout, as: UTF8.self))\(run.stderr)")
+        let run = try Self.run(["node", "Tests/Web/session_test.mjs"])
+        #expect(run.status == 0, "\(run.report)")
     }
 
     @Test("scenery serve from outside: mirror, Origin, data root, isolation, a flooded session, closed tabs, the real clock",
           .hangGuard)
     func serveFromOutside() throws {
-        let run = try runProcess(Self.env, ["env", "SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Web/test_serve.py"])
-        #expect(run.status == 0, "SCENERY_BIN=\(Paths.binary.path) python3 -m unittest -v Tests/Web/test_serve.py:\n\(run.stderr)")
+        let run = try Self.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Web/test_serve.py"])
+        #expect(run.status == 0, "\(run.report)")
         let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") }
         #expect(skips.isEmpty, "nothing in test_serve.py may skip: \(skips)")
     }
 
     @Test("every scene in headless Chromium: gestures, mirror equals snapshot, nodes where the display list says",
-          .enabled(if: hasNode, "skipped: needs node 20 (apt-get install -y nodejs)"),
+          .enabled(if: hasNode, noNode),
           .enabled(if: hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
           .hangGuard)
     func everySceneInChromium() throws {
-        let run = try runProcess(Self.env, ["env", "SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/browser_test.mjs"])
-        #expect(run.status == 0, "SCENERY_BIN=\(Paths.binary.path) node --experimental-websocket Tests/Web/browser_test.mjs:\n\(String(decoding: run.stdout, as: UTF8.self))\(run.stderr)")
+        let run = try Self.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/browser_test.mjs"])
+        #expect(run.status == 0, "\(run.report)")
     }
 }

@@ -6,9 +6,7 @@ reading, closed tabs, the real clock.
 
 import json
 import os
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -18,6 +16,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 import jsonpatch  # noqa: E402
+from serve_process import start_serve  # noqa: E402
 from ws_client import Closed, Refused, WebSocket  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -26,17 +25,7 @@ BINARY = os.environ.get("SCENERY_BIN", os.path.join(REPO, ".build", "debug", "sc
 
 def start(*args):
     """`scenery serve --port 0 ARGS`: (process, port)."""
-    proc = subprocess.Popen([BINARY, "serve", "--port", "0", *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    while True:
-        line = proc.stderr.readline()
-        if not line:
-            raise RuntimeError("scenery serve did not start")
-        match = re.search(r"listening on http://127\.0\.0\.1:(\d+)/", line)
-        if match:
-            # SERVE_LOG=1 shows the server's log (sessions dropped and why) while debugging.
-            echo = os.environ.get("SERVE_LOG") == "1"
-            threading.Thread(target=lambda: [sys.stderr.write(line) for line in proc.stderr if echo], daemon=True).start()
-            return proc, int(match.group(1))
+    return start_serve(BINARY, *args)
 
 
 def stats(port):

@@ -96,8 +96,14 @@ public struct PhotoCache: Sendable {
 
     /// The entries of the folder with their sizes and modification times.
     func entries(_ environment: SceneEnvironment) -> [(path: String, size: Int, modified: Double)] {
+        files(environment).filter { $0.path.hasSuffix(".entry") }
+    }
+
+    /// Every file in the folder (entries and the temporary files of writes) with its size and
+    /// modification time.
+    func files(_ environment: SceneEnvironment) -> [(path: String, size: Int, modified: Double)] {
         let names = (try? environment.listDirectory(folder)) ?? []
-        return names.filter { $0.hasSuffix(".entry") }.compactMap { name in
+        return names.compactMap { name in
             let path = folder + "/" + name
             guard let info = environment.fileInfo(path), !info.isDirectory else { return nil }
             return (path, info.size, info.modified)
@@ -118,13 +124,9 @@ public struct PhotoCache: Sendable {
     /// newest file (a process that died between write and rename leaves one; nothing else would
     /// ever remove it).
     func evict(_ environment: SceneEnvironment) {
-        let names = (try? environment.listDirectory(folder)) ?? []
-        let partials = names.filter { $0.contains(".entry.partial-") }.compactMap { name -> (path: String, modified: Double)? in
-            let path = folder + "/" + name
-            guard let info = environment.fileInfo(path), !info.isDirectory else { return nil }
-            return (path, info.modified)
-        }
-        let all = entries(environment).sorted { ($0.modified, $0.path) < ($1.modified, $1.path) }
+        let files = files(environment)
+        let partials = files.filter { $0.path.contains(".entry.partial-") }
+        let all = files.filter { $0.path.hasSuffix(".entry") }.sorted { ($0.modified, $0.path) < ($1.modified, $1.path) }
         let newest = max(all.last?.modified ?? 0, partials.map(\.modified).max() ?? 0)
         for partial in partials where partial.modified < newest - Self.abandonedWriteSeconds {
             environment.removeFile(partial.path)

@@ -25,9 +25,7 @@ public struct OriginalImages: Sendable {
     /// folder and -32006 when a file there is not a PNG, JPEG or GIF, naming `param`.
     public static func load(folder: String, names: [(id: String, file: String)], environment: SceneEnvironment,
                             param: String = "resources") throws(RPCError) -> OriginalImages {
-        if let refusal = environment.refusal(folder) {
-            throw RPCError(code: refusal.code, message: "params.\(param): \(refusal.message)")
-        }
+        try environment.checkAllowed(folder, param: param)
         guard let info = environment.fileInfo(folder), info.isDirectory else {
             throw RPCError(code: ErrorCode.fileUnreadable, message: "params.\(param): no folder at \(JSON.string(folder))")
         }

@@ -292,9 +292,10 @@ public final class SceneEnvironment: Sendable {
     public let fetch: @Sendable (_ url: String, _ maxBytes: Int) -> Result<[UInt8], ImageLoadFailure>
     /// The user's cache folder (`$XDG_CACHE_HOME` or `~/.cache`), nil when there is none.
     public let cacheHome: String?
-    /// Why `path` may not be read at all, decided before looking at it (`scenery serve`: a path
-    /// outside `--data-root`); nil when it may. A param that names a path checks it first, so
-    /// the user reads that reason rather than "no such file".
+    /// Why `path` (or the file a `file:` URL names) may not be read at all, decided before
+    /// looking at it (`scenery serve`: a path outside `--data-root`); nil when it may. Scenes
+    /// call ``checkAllowed(_:param:)`` on every path or `file:` URL a param names, so the user
+    /// reads that reason rather than "no such file".
     public let refusal: @Sendable (String) -> RPCError?
 
     public init(now: @escaping @Sendable () -> Int, random: @escaping @Sendable () -> UInt64,
@@ -320,6 +321,14 @@ public final class SceneEnvironment: Sendable {
     public static let noWrites: @Sendable (String, [UInt8]) throws(RPCError) -> Void = { (path, _) throws(RPCError) in
         throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): this environment writes no files")
     }
+    /// Throws ``refusal``'s reason for `path` (a path or a `file:` URL), as the error of the
+    /// param that named it: `params.sets: PATH: outside the data root; …`.
+    public func checkAllowed(_ path: String, param: String) throws(RPCError) {
+        if let refusal = refusal(path) {
+            throw RPCError(code: refusal.code, message: "params.\(param): \(refusal.message)")
+        }
+    }
+
     /// The `createDirectory` of an environment that writes nothing.
     public static let noDirectories: @Sendable (String) throws(RPCError) -> Void = { (path) throws(RPCError) in try noWrites(path, []) }
     /// The `removeFile` and `touchFile` of an environment that changes no file.

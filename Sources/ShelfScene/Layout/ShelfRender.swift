@@ -110,21 +110,35 @@ enum ShelfRender {
         guard let last = memo.last else { return nil }
         let frame = ShelfFrame(state)
         let visible = state.layout.visible(state.books.count, offset: state.offset)
-        if last.frame != frame {
+        let scrolled = last.frame != frame
+        if scrolled {
             // A scroll within the band of books that are nodes moves the content only.
             var moved = last.frame
             moved.offset = frame.offset
             guard moved == frame, visible == last.visible, display.content != nil else { return nil }
-            display.content?.offsetY = state.offset
-            memo.last?.frame = frame
         }
         var keys: [ShelfGroupKey] = []
         if last.alert != state.alert { keys.append(.alert) }
         if last.jiggle != state.jiggle {
             for case let book? in [last.jiggle?.book, state.jiggle?.book] { keys.append(.book(book)) }
         }
-        guard !keys.isEmpty else { return (model(state, visible: visible), []) }
-        guard let replaced = memo.groups.rebuild(keys, in: &display, { key, inputs, _ in
+        // Nothing is changed until every group could be rebuilt: on `nil` the engine renders in
+        // full and diffs against the display as it was.
+        var replaced: [(position: Int, group: NodeGroup)] = []
+        if !keys.isEmpty {
+            guard let rebuilt = rebuildGroups(keys, state: state, memo: &memo, display: &display) else { return nil }
+            replaced = rebuilt
+        }
+        if scrolled { display.content?.offsetY = state.offset }
+        memo.last = ShelfLastRender(frame: frame, alert: state.alert, jiggle: state.jiggle, visible: visible)
+        return (model(state, visible: visible), replaced)
+    }
+
+    /// The alert's group or jiggling books' groups in `keys`, rebuilt in `display`; nil when one
+    /// of them is not there.
+    static func rebuildGroups(_ keys: [ShelfGroupKey], state: ShelfState, memo: inout ShelfMemo, display: inout DisplayList)
+        -> [(position: Int, group: NodeGroup)]? {
+        memo.groups.rebuild(keys, in: &display, { key, inputs, _ in
             switch (key, inputs) {
             case (.alert, _):
                 return (.alert(state.alert, state.viewport), state.alert?.nodes(viewport: state.viewport) ?? [])
@@ -136,9 +150,7 @@ enum ShelfRender {
             default:
                 return nil
             }
-        }) else { return nil }
-        memo.last = ShelfLastRender(frame: frame, alert: state.alert, jiggle: state.jiggle, visible: visible)
-        return (model(state, visible: visible), replaced)
+        })
     }
 
     /// The `imageState` a cover code stands for (see ``coverCode(_:hasCover:)``).
