@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -14,20 +15,27 @@ import ServiceLifecycle
 /// just another client of PROTOCOL.md.
 ///
 /// Security, for a client less trusted than the owner of a pipe: it listens on 127.0.0.1 unless
-/// told otherwise; it refuses a WebSocket upgrade whose `Origin` is not the page's own (a page
-/// of another site would otherwise drive a session from the user's browser: cross-site
-/// WebSocket hijacking); and every file a session touches is confined to `--data-root`
-/// (``DataRoot``), none without one.
+/// told otherwise; it answers only the host names it listens as and takes a WebSocket only from
+/// its own page or an `--allow-origin` (``HostPolicy``: DNS rebinding, cross-site WebSocket
+/// hijacking); and every file a session touches is confined to `--data-root` (``DataRoot``),
+/// none without one. Against abuse (``ServeLimits``): a session cap under the file descriptors,
+/// a memory budget, a deadline for request heads, bounded frames (``ConnectionGuard``), heavy
+/// requests that cannot stall light ones (``HeavyRequestGate``), and memory given back when
+/// sessions end (``ProcessMemory``).
 public struct SceneryServer: Sendable {
     public var host: String
     public var port: Int
     public var root: DataRoot
     public var limits: EngineLimits
     public var http: HTTPClient.Timeouts
+    public var serveLimits: ServeLimits
+    /// Origins (`scheme://host[:port]`) whose pages may open sessions besides the server's own.
+    public var allowedOrigins: [String]
 
     public init(host: String = "127.0.0.1", port: Int = 8080, root: DataRoot, limits: EngineLimits = EngineLimits(),
-                http: HTTPClient.Timeouts = HTTPClient.Timeouts()) {
+                http: HTTPClient.Timeouts = HTTPClient.Timeouts(), serveLimits: ServeLimits = ServeLimits(), allowedOrigins: [String] = []) {
         self.host = host; self.port = port; self.root = root; self.limits = limits; self.http = http
+        self.serveLimits = serveLimits; self.allowedOrigins = allowedOrigins
     }
 
     /// The folder of the page's files, inside the module's resources.
@@ -35,117 +43,160 @@ public struct SceneryServer: Sendable {
         Bundle.module.url(forResource: "Page", withExtension: nil)?.path ?? "Page"
     }
 
-    /// Whether an upgrade from `origin` may drive a session of the page served at `host`: no
-    /// Origin (a program, not a browser page: it could claim any origin anyway), or exactly the
-    /// page's own `http://HOST[:PORT]`.
-    static func acceptsOrigin(_ origin: String?, host: String?) -> Bool {
-        guard let origin else { return true }
-        guard let host else { return false }
-        return origin == "http://" + host
-    }
-
     /// Runs until the process is stopped. `onListening` gets the port (the one asked for, or the
-    /// free one the system chose for port 0).
-    public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+    /// free one the system chose for port 0) and what the server takes on.
+    public func run(onListening: @escaping @Sendable (Int, String) -> Void = { _, _ in }) async throws {
+        let descriptors = FileDescriptorLimit.raise()
+        let counter = SessionCounter()
+        let door = FrontDoor(policy: HostPolicy(listenHost: host, port: port, allowedOrigins: allowedOrigins), counter: counter,
+                             sessionCap: serveLimits.sessionCap(descriptors), memoryBudgetMiB: serveLimits.memoryBudgetMiB, limits: serveLimits)
         let router = Router()
+        router.addMiddleware { HostCheck(door: door) }
         let presets = CanonicalJSON.encode(Presets.json(root: root))
         router.get("/presets.json") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                      body: .init(byteBuffer: ByteBuffer(string: presets)))
         }
         router.get("/session") { _, _ -> Response in
-            Response(status: .forbidden, headers: [.contentType: "text/plain"],
-                     body: .init(byteBuffer: ByteBuffer(string: "WebSocket upgrade refused: the Origin is not this page's\n")))
+            Response(status: .badRequest, headers: [.contentType: "text/plain"],
+                     body: .init(byteBuffer: ByteBuffer(string: "/session is a WebSocket: send Upgrade: websocket\n")))
         }
         router.addMiddleware { FileMiddleware(SceneryServer.pageFolder, searchForIndexHtml: true) }
 
         let environment = root.confine(LiveEnvironment.make(maxFileBytes: limits.maxFileBytes, http: http))
         let limits = self.limits
-        let counter = SessionCounter()
+        let memory = ProcessMemory()
+        let gate = HeavyRequestGate()
         // How many sessions are open: a closed tab must free its session (tests and the load
         // benchmark read it).
         router.get("/stats") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                      body: .init(byteBuffer: ByteBuffer(string: CanonicalJSON.encode(counter.json))))
         }
+        let timeout = door.requestTimeout
+        let channel = HTTP1WebSocketUpgradeChannel.Configuration(
+            // The idle timeout bounds a plain HTTP connection after its first request (a stalled
+            // body, a keep-alive connection left open); ConnectionGuard bounds the first head.
+            http1: .init(idleTimeout: timeout),
+            ws: .init(maxFrameSize: max(limits.maxLineBytes + 1024, 1 << 16), closeTimeout: .seconds(2), validateUTF8: true))
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(configuration: .init(ws: .init(maxFrameSize: max(limits.maxLineBytes + 1024, 1 << 16),
-                                                                          closeTimeout: .seconds(2)))) { request, _, _ in
-                guard request.path == "/session",
-                      SceneryServer.acceptsOrigin(request.headerFields[.origin], host: request.authority) else {
-                    return .dontUpgrade
-                }
-                return .upgrade([:]) { inbound, outbound, _ in
-                    let outbox = Outbox(limit: WebSocketSession.outboxLimit)
-                    let number = counter.next()
-                    let session = WebSocketSession(environment: environment, limits: limits, outbox: outbox,
-                                                   label: "scenery.session.\(number)")
-                    let writer = Task {
-                        for await line in outbox.lines {
-                            guard (try? await outbound.write(.text(line))) != nil else { break }
-                            outbox.sent(line.utf8.count)
-                        }
-                    }
-                    let reader = Task {
-                        do {
-                            for try await message in inbound.messages(maxSize: limits.maxLineBytes + 1024) {
-                                guard case .text(let text) = message else {
-                                    await session.handle("{}")  // a binary frame is not a request: -32600
-                                    continue
-                                }
-                                await session.handle(text)
-                                if session.engine.isShutDown { break }
+            server: HTTPServerBuilder { responder in
+                GuardedChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: channel) { request, _, _ in
+                    // ConnectionGuard has judged Host, Origin, the cap and the memory budget.
+                    guard request.path == "/session" else { return .dontUpgrade }
+                    return .upgrade([:]) { inbound, outbound, _ in
+                        let outbox = Outbox(limit: WebSocketSession.outboxLimit)
+                        let number = counter.next()
+                        let session = WebSocketSession(environment: environment, limits: limits, outbox: outbox,
+                                                       label: "scenery.session.\(number)")
+                        let writer = Task {
+                            for await line in outbox.lines {
+                                guard (try? await outbound.write(.text(line))) != nil else { break }
+                                outbox.sent(line.utf8.count)
                             }
-                        } catch {}
-                        outbox.finish()
-                    }
-                    // The session ends when the tab goes, when the server stops (SIGTERM or
-                    // SIGINT: every session ends at once, with the close frame 1000, even when its
-                    // client is not reading), or when its client stops reading and its answers
-                    // pile up: then it is dropped with 1008 and the reason (a close frame the
-                    // client sees if it ever reads again; the connection goes anyway).
-                    let overflow = await withGracefulShutdownHandler {
-                        await outbox.end()
-                    } onGracefulShutdown: {
-                        outbox.finish()
-                    }
-                    reader.cancel()
-                    session.close()
-                    if let overflow {
-                        counter.droppedOne()
-                        FileHandle.standardError.write(Data("scenery serve: session \(number) dropped with 1008: \(overflow)\n".utf8))
-                        writer.cancel()
-                        let close = Task { try? await outbound.close(.policyViolation, reason: overflow) }
-                        try? await Task.sleep(for: .seconds(2))
-                        close.cancel()
-                    } else {
+                        }
+                        // Why the client's frames ended, when they broke a rule (a message over
+                        // the limit, invalid UTF-8): thrown at the end, the WebSocket library
+                        // closes with its code (1009, 1007), not 1000.
+                        let broken = BrokenFrames()
+                        let reader = Task {
+                            do {
+                                for try await message in inbound.messages(maxSize: limits.maxLineBytes + 1024) {
+                                    guard case .text(let text) = message else {
+                                        await session.handle("{}")  // a binary frame is not a request: -32600
+                                        continue
+                                    }
+                                    await SceneryServer.deliver(text, to: session, outbox: outbox, gate: gate, door: door)
+                                    if session.engine.isShutDown { break }
+                                }
+                            } catch {
+                                broken.record(error)
+                            }
+                            outbox.finish()
+                        }
+                        // The session ends when the tab goes, when the server stops (SIGTERM or
+                        // SIGINT: every session ends at once, with the close frame 1000, even when its
+                        // client is not reading), or when its client stops reading and its answers
+                        // pile up: then it is dropped with 1008 and the reason (a close frame the
+                        // client sees if it ever reads again; the connection goes anyway).
+                        let overflow = await withGracefulShutdownHandler {
+                            await outbox.end()
+                        } onGracefulShutdown: {
+                            outbox.finish()
+                        }
+                        reader.cancel()
+                        session.close()
+                        defer {
+                            counter.closed()
+                            memory.sessionEnded()
+                        }
+                        if let overflow {
+                            counter.droppedOne()
+                            FileHandle.standardError.write(Data("scenery serve: session \(number) dropped with 1008: \(overflow)\n".utf8))
+                            writer.cancel()
+                            let close = Task { try? await outbound.close(.policyViolation, reason: overflow) }
+                            try? await Task.sleep(for: .seconds(2))
+                            close.cancel()
+                            return
+                        }
                         // A closed tab's last answers go out; on shutdown, nothing waits for a
                         // client that is not reading.
                         if Task.isShuttingDownGracefully { writer.cancel() }
                         _ = await writer.result
+                        if !Task.isShuttingDownGracefully, let error = broken.error { throw error }
                     }
-                    counter.closed()
-                }
+                }, door: door)
             },
-            configuration: .init(address: .hostname(host, port: port), serverName: "scenery"),
-            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
+            configuration: .init(address: .hostname(host, port: port), serverName: "scenery",
+                                 availableConnectionsDelegate: MaximumAvailableConnections(descriptors.connectionCap)),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                door.listening(on: port)
+                onListening(port, "at most \(door.sessionCap) sessions and \(descriptors.connectionCap) connections (\(descriptors.soft) file descriptors), memory budget \(door.memoryBudgetMiB) MiB")
+            },
             logger: Logger(label: "scenery.serve")
         )
         try await app.runService()
     }
+
+    /// Hands one text frame to its session: a heavy request waits its turn at the gate, and a
+    /// `scene.open` or `sets.load` past the memory budget is answered -32010 instead.
+    static func deliver(_ text: String, to session: WebSocketSession, outbox: Outbox, gate: HeavyRequestGate, door: FrontDoor) async {
+        guard HeavyRequestGate.mayBeHeavy(text) else {
+            await session.handle(text)
+            return
+        }
+        await gate.run {
+            guard let refusal = door.memoryRefusal() else {
+                await session.handle(text)
+                return
+            }
+            for line in text.split(separator: "\n") {
+                if let request = try? JSONParser.parse(String(line)), let method = request["method"]?.stringValue,
+                   method == "scene.open" || method == "sets.load" {
+                    door.counter.refusedOne()
+                    let answer: JSON = ["jsonrpc": "2.0", "id": request["id"] ?? .null,
+                                        "error": RPCError(code: ServeErrorCode.overBudget, message: "\(method): " + refusal).json]
+                    outbox.send(Array((CanonicalJSON.encode(answer) + "\n").utf8))
+                } else {
+                    await session.handle(String(line))
+                }
+            }
+        }
+    }
 }
 
-/// Counts sessions: how many were opened (their queues' labels), are open now, and were dropped
-/// for not reading their answers; `GET /stats` shows them.
-final class SessionCounter: @unchecked Sendable {
+/// The error codes only `scenery serve` sends (PROTOCOL.md section 6).
+public enum ServeErrorCode {
+    /// A `scene.open` or `sets.load` refused because the server is over its memory budget.
+    public static let overBudget = -32010
+}
+
+/// The error that ended a session's frames, kept for the end of the session.
+final class BrokenFrames: @unchecked Sendable {
     private let lock = Lock()
-    private var opened = 0, open = 0, dropped = 0
-    func next() -> Int { lock.withLock { opened += 1; open += 1; return opened } }
-    func closed() { lock.withLock { open -= 1 } }
-    /// A session was dropped because its client stopped reading (close code 1008).
-    func droppedOne() { lock.withLock { dropped += 1 } }
-    var json: JSON {
-        lock.withLock { ["open": .number(Double(open)), "opened": .number(Double(opened)), "dropped": .number(Double(dropped))] }
-    }
+    private var recorded: (any Error)?
+    func record(_ error: any Error) { if !(error is CancellationError) { lock.withLock { recorded = error } } }
+    var error: (any Error)? { lock.withLock { recorded } }
 }

@@ -179,17 +179,34 @@ extension Scenery {
         @Option(help: "The only folder sessions may read (and write a cache in), e.g. ../shared/seed-data.")
         var dataRoot: String?
 
+        @Option(help: ArgumentHelp("An origin (scheme://host[:port]) whose pages may open sessions besides the server's own, e.g. a reverse proxy's; repeatable. Its host is answered too.", valueName: "origin"))
+        var allowOrigin: [String] = []
+
+        @Option(help: "Sessions open at once; past it a new one is refused with HTTP 503. Default: \(ServeLimits.defaultMaxSessions), lowered to what the file descriptor limit leaves room for.")
+        var maxSessions: Int?
+
+        @Option(help: "Memory budget in MiB: while the process holds more, new sessions are refused (HTTP 503) and scene.open and sets.load answer -32010. Default: half the machine's memory, at most 4096.")
+        var maxMemoryMib: Int?
+
+        @Option(help: "Seconds a connection has to send its request head (then 408 and closed), and an HTTP connection may stay idle.")
+        var requestTimeout: Double = 10
+
         @OptionGroup var options: EngineOptions
 
         func run() throws {
             let root: DataRoot
             do { root = try DataRoot(dataRoot) } catch { throw ValidationError("\(error)") }
-            let server = SceneryServer(host: host, port: port, root: root, limits: options.limits, http: options.http)
+            guard maxSessions.map({ $0 > 0 }) != false, maxMemoryMib.map({ $0 > 0 }) != false, requestTimeout > 0 else {
+                throw ValidationError("--max-sessions, --max-memory-mib and --request-timeout must be positive")
+            }
+            let server = SceneryServer(host: host, port: port, root: root, limits: options.limits, http: options.http,
+                                       serveLimits: ServeLimits(maxSessions: maxSessions, maxMemoryMiB: maxMemoryMib, requestTimeout: requestTimeout),
+                                       allowedOrigins: allowOrigin)
             let host = self.host
             Task {
                 do {
-                    try await server.run { port in
-                        FileHandle.standardError.write("scenery serve: listening on http://\(host):\(port)/ (data root: \(root.path ?? "none, built-in samples only"))\n".data(using: .utf8)!)
+                    try await server.run { port, takes in
+                        FileHandle.standardError.write("scenery serve: listening on http://\(host):\(port)/ (data root: \(root.path ?? "none, built-in samples only"); \(takes))\n".data(using: .utf8)!)
                     }
                     Foundation.exit(0)
                 } catch {

@@ -1,7 +1,7 @@
 """A minimal WebSocket client (RFC 6455) for the tests of ``scenery serve``: the standard
-library has none. Text frames only (the protocol's), masked as a client must, with the close
-frame's code and reason reported; enough to open sessions, send lines, read answers, and to
-misbehave on purpose (a wrong Origin, a client that never reads).
+library has none. Text frames (the protocol's), masked as a client must, with the close frame's
+code and reason reported; enough to open sessions, send lines, read answers, and to misbehave on
+purpose: a wrong Origin or Host, a client that never reads, unmasked frames, fragments, raw bytes.
 """
 
 import base64
@@ -21,31 +21,73 @@ class Closed(Exception):
 
 
 class Refused(Exception):
-    """The server answered the upgrade with a plain HTTP status."""
+    """The server answered the upgrade with a plain HTTP status: ``status`` (the status line)
+    and ``body`` (the reason, when it gave one)."""
 
-    def __init__(self, status):
-        super().__init__("upgrade refused: %s" % status)
-        self.status = status
+    def __init__(self, status, body=""):
+        super().__init__("upgrade refused: %s %s" % (status, body))
+        self.status, self.body = status, body
+
+
+def read_response(sock):
+    """(status line, body) of the HTTP response on ``sock``; the body as Content-Length says,
+    or until the connection closes."""
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(1)
+        if not chunk:
+            raise Refused("connection closed", head.decode(errors="replace"))
+        head += chunk
+    lines = head.decode(errors="replace").split("\r\n")
+    length = None
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        if name.strip().lower() == "content-length":
+            length = int(value.strip())
+    body = b""
+    if " 101 " not in lines[0]:
+        try:
+            while length is None or len(body) < length:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                body += chunk
+        except OSError:
+            pass
+    return lines[0], body.decode(errors="replace")
+
+
+def frame(opcode, payload, fin=True, masked=True):
+    """One RFC 6455 frame as a client sends it (``masked=False``: as it must not)."""
+    header = bytearray([(0x80 if fin else 0) | opcode])
+    bit = 0x80 if masked else 0
+    if len(payload) < 126:
+        header.append(bit | len(payload))
+    elif len(payload) < 1 << 16:
+        header += bytes([bit | 126]) + struct.pack(">H", len(payload))
+    else:
+        header += bytes([bit | 127]) + struct.pack(">Q", len(payload))
+    if not masked:
+        return bytes(header) + payload
+    mask = os.urandom(4)
+    return bytes(header) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
 class WebSocket:
-    def __init__(self, port, path="/session", origin=None, host="127.0.0.1", timeout=30):
+    def __init__(self, port, path="/session", origin=None, host="127.0.0.1", timeout=30, host_header=None):
+        """Opens a session on 127.0.0.1 (or ``host``); ``host_header`` replaces the Host header
+        (a page reached through another name)."""
         self.sock = socket.create_connection((host, port), timeout=timeout)
         key = base64.b64encode(os.urandom(16)).decode()
-        lines = ["GET %s HTTP/1.1" % path, "Host: %s:%d" % (host, port), "Upgrade: websocket", "Connection: Upgrade",
-                 "Sec-WebSocket-Key: " + key, "Sec-WebSocket-Version: 13"]
+        lines = ["GET %s HTTP/1.1" % path, "Host: " + (host_header or "%s:%d" % (host, port)), "Upgrade: websocket",
+                 "Connection: Upgrade", "Sec-WebSocket-Key: " + key, "Sec-WebSocket-Version: 13"]
         if origin is not None:
             lines.append("Origin: " + origin)
         self.sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
-        head = b""
-        while b"\r\n\r\n" not in head:
-            chunk = self.sock.recv(1)
-            if not chunk:
-                raise Refused("connection closed")
-            head += chunk
-        status = head.split(b"\r\n", 1)[0].decode()
+        status, body = read_response(self.sock)
         if " 101 " not in status:
-            raise Refused(status)
+            self.sock.close()
+            raise Refused(status, body)
         self.buffer = b""
         self.next_id = 1
         self.send_lock = threading.Lock()
@@ -53,17 +95,27 @@ class WebSocket:
     def send_text(self, text):
         self._send(0x1, text.encode())
 
-    def _send(self, opcode, payload):
-        header = bytearray([0x80 | opcode])
-        if len(payload) < 126:
-            header.append(0x80 | len(payload))
-        elif len(payload) < 1 << 16:
-            header += bytes([0x80 | 126]) + struct.pack(">H", len(payload))
-        else:
-            header += bytes([0x80 | 127]) + struct.pack(">Q", len(payload))
-        mask = os.urandom(4)
+    def _send(self, opcode, payload, fin=True, masked=True):
+        self.send_raw(frame(opcode, payload, fin, masked))
+
+    def send_raw(self, data):
+        """Sends bytes as they are (frames made with ``frame``, or anything else)."""
         with self.send_lock:  # a pong from the reading thread must not split a frame being sent
-            self.sock.sendall(bytes(header) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+            self.sock.sendall(data)
+
+    def close_code(self, timeout=10):
+        """Reads until the server closes: the close frame's code (None when the connection
+        just went)."""
+        self.sock.settimeout(timeout)
+        try:
+            while True:
+                self.receive()
+        except Closed as closed:
+            return closed.code
+        except OSError:
+            return None
+        finally:
+            self.sock.close()
 
     def _read(self, n):
         while len(self.buffer) < n:

@@ -1,14 +1,20 @@
 """``scenery serve`` from outside, as a browser (or an attacker) would reach it: sessions over
-WebSockets, the Origin check, the data root, isolation between sessions, a client that stops
-reading, closed tabs, the real clock.
+WebSockets, the Host and Origin checks, the data root, isolation between sessions, a client that
+stops reading, closed tabs, the real clock; and under abuse: the session cap, the memory budget,
+the file descriptor limit, half-sent requests, hostile frames, heavy sessions beside a light one.
     SCENERY_BIN=.build/debug/scenery python3 -m unittest Tests/Web/test_serve.py
 """
 
+import http.client
 import json
 import os
+import re
+import resource
 import shutil
+import socket
 import sys
 import tempfile
+import subprocess
 import threading
 import time
 import unittest
@@ -17,7 +23,7 @@ import urllib.request
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 import jsonpatch  # noqa: E402
 from serve_process import start_serve  # noqa: E402
-from ws_client import Closed, Refused, WebSocket  # noqa: E402
+from ws_client import Closed, Refused, WebSocket, frame  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("SCENERY_BIN", os.path.join(REPO, ".build", "debug", "scenery"))
@@ -31,6 +37,50 @@ def start(*args):
 def stats(port):
     with urllib.request.urlopen("http://127.0.0.1:%d/stats" % port, timeout=10) as response:
         return json.loads(response.read())
+
+
+def get(port, path="/", host=None):
+    """(status, body) of GET PATH, with ``host`` as the Host header (default: the address used)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", path, headers={"Host": host} if host else {})
+        response = connection.getresponse()
+        return response.status, response.read().decode(errors="replace")
+    finally:
+        connection.close()
+
+
+def rss_mib(pid):
+    """The process's resident set in MiB (VmRSS of /proc/PID/status)."""
+    with open("/proc/%d/status" % pid) as f:
+        return int(re.search(r"VmRSS:\s+(\d+) kB", f.read()).group(1)) / 1024
+
+
+def cpu_seconds(pid):
+    """User plus system CPU time the process has used, in seconds (/proc/PID/stat)."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def stop(server):
+    server.terminate()
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+def write_people(path, count):
+    """A directory scene's people file of ``count`` people (a heavy `scene.open`)."""
+    with open(path, "w") as f:
+        json.dump([{"firstName": "First%d" % i, "lastName": "Last%d" % (i * 7919 % count), "age": i % 90} for i in range(count)], f)
+
+
+# People in the heavy sessions' directory: big enough that opening it takes a visible share of a
+# second and tens of MiB, small enough for a debug build on two shared CPUs.
+HEAVY_PEOPLE = 100000
 
 
 class ServeTest(unittest.TestCase):
@@ -77,14 +127,49 @@ class ServeTest(unittest.TestCase):
     def test_an_upgrade_from_another_origin_is_refused(self):
         with self.assertRaises(Refused) as refused:
             self.session(origin="http://evil.example")
-        # The upgrade is refused before any session exists: 400 and the connection closed (what
-        # NIO's upgrader answers for a refused upgrade; PROTOCOL.md, serve).
-        self.assertIn(" 400 ", refused.exception.status)
-        with self.assertRaises(Refused):
-            self.session(origin="http://127.0.0.1:%d.evil.example" % self.port)
-        # The page's own origin, and a program that sends none, are taken.
+        # The upgrade is refused before any session exists: 403, the reason, and the connection
+        # closed (PROTOCOL.md, serve).
+        self.assertIn(" 403 ", refused.exception.status)
+        self.assertIn("Origin http://evil.example is not this server's page", refused.exception.body)
+        for origin in ["http://127.0.0.1:%d.evil.example" % self.port, "http://127.0.0.1:%d" % (self.port + 1), "null",
+                       "https://127.0.0.1:%d" % self.port]:
+            with self.assertRaises(Refused, msg=origin) as refused:
+                self.session(origin=origin)
+            self.assertIn(" 403 ", refused.exception.status, origin)
+        # The page's own origin, by any name the server listens as, and a program that sends
+        # none, are taken.
         self.session(origin="http://127.0.0.1:%d" % self.port).close()
+        self.session(origin="http://localhost:%d" % self.port, host_header="localhost:%d" % self.port).close()
         self.session().close()
+
+    def test_a_page_reached_through_another_name_is_refused(self):
+        # DNS rebinding: a page of rebind.example whose name now points at 127.0.0.1. The
+        # browser names rebind.example in Host and in Origin, which used to match each other.
+        rebind = "rebind.example:%d" % self.port
+        with self.assertRaises(Refused) as refused:
+            self.session(origin="http://" + rebind, host_header=rebind)
+        self.assertIn(" 403 ", refused.exception.status)
+        self.assertIn("Host %s is not a name this server answers as" % rebind, refused.exception.body)
+        # Every plain request is judged by its Host too: the page, the presets, the stats.
+        for path in ["/", "/presets.json", "/stats", "/app.js"]:
+            status, body = get(self.port, path, host=rebind)
+            self.assertEqual(status, 403, path)
+            self.assertIn("DNS rebinding", body, path)
+        # The names the server listens as are answered.
+        for host in ["127.0.0.1:%d" % self.port, "localhost:%d" % self.port, "[::1]:%d" % self.port, "127.0.0.1"]:
+            self.assertEqual(get(self.port, "/presets.json", host=host)[0], 200, host)
+
+    def test_allow_origin_names_an_origin_whose_pages_may_open_sessions(self):
+        server, port = start("--allow-origin", "https://scenery.example/")
+        try:
+            WebSocket(port, origin="https://scenery.example", host_header="scenery.example").close()
+            self.assertEqual(get(port, "/presets.json", host="scenery.example")[0], 200)
+            with self.assertRaises(Refused) as refused:
+                WebSocket(port, origin="https://other.example", host_header="scenery.example")
+            self.assertIn(" 403 ", refused.exception.status)
+            self.assertEqual(get(port, "/", host="other.example")[0], 403)
+        finally:
+            stop(server)
 
     def test_files_are_read_under_the_data_root_only(self):
         ws = self.session()
@@ -250,6 +335,60 @@ class ServeTest(unittest.TestCase):
         self.assertIn("result", other.request("initialize", {}))
         other.close()
 
+    def test_a_fragmented_message_over_the_line_limit_closes_with_1009(self):
+        # Each fragment is under the frame limit; together they are over the message limit.
+        ws = self.session()
+        ws.request("initialize", {})
+        ws.send_raw(frame(0x1, b"a" * 600000, fin=False) + frame(0x0, b"a" * 600000, fin=False))
+        self.assertEqual(ws.close_code(), 1009)
+
+    def test_invalid_utf8_closes_with_1007(self):
+        ws = self.session()
+        ws.request("initialize", {})
+        ws.send_raw(frame(0x1, b'{"jsonrpc":"2.0","id":1,"method":"snapshot","params":{"x":"\xff\xfe"}}'))
+        self.assertEqual(ws.close_code(), 1007)
+        # Split across fragments, a character cut in two is still valid once joined.
+        ws = self.session()
+        ws.request("initialize", {})
+        line = '{"jsonrpc":"2.0","id":"\u00e9","method":"snapshot"}'.encode()
+        cut = line.index(b"\xc3") + 1
+        ws.send_raw(frame(0x1, line[:cut], fin=False) + frame(0x0, line[cut:]))
+        self.assertEqual(json.loads(ws.receive())["id"], "\u00e9")
+        ws.close()
+
+    def test_an_unmasked_frame_closes_with_1002_unanswered(self):
+        # RFC 6455 5.1: a client must mask every frame, and the server must close on one that is not.
+        ws = self.session()
+        ws.request("initialize", {})
+        ws.send_raw(frame(0x1, b'{"jsonrpc":"2.0","id":"unmasked","method":"snapshot"}', masked=False))
+        with self.assertRaises(Closed) as closed:
+            ws.receive()  # the close frame comes first: no answer to the unmasked request
+        self.assertEqual(closed.exception.code, 1002)
+        self.assertIn("masked", closed.exception.reason)
+
+    def test_a_message_of_too_many_frames_is_closed_and_memory_stays_bounded(self):
+        # Two million empty continuation frames used to cost 202 MiB on one open connection: the
+        # limit counted bytes, not frames.
+        before = rss_mib(self.server.pid)
+        ws = self.session()
+        ws.request("initialize", {})
+        ws.send_raw(frame(0x1, b"", fin=False) + frame(0x0, b"", fin=False) * 2000)
+        self.assertEqual(ws.close_code(), 1009)
+        flood = self.session()
+        batch = frame(0x1, b"", fin=False) + frame(0x0, b"", fin=False) * 20000
+        sent = 0
+        try:
+            for _ in range(100):  # up to two million frames, until the server has closed
+                flood.send_raw(batch)
+                sent += 1
+        except OSError:
+            pass
+        self.assertLess(sent, 100, "the connection stayed open through two million frames")
+        self.assertLess(rss_mib(self.server.pid) - before, 30)
+        other = self.session()  # the server goes on
+        self.assertIn("result", other.request("initialize", {}))
+        other.close()
+
     def test_a_closed_tab_frees_its_session(self):
         before = stats(self.port)["open"]
         sockets = [self.session() for _ in range(5)]
@@ -277,6 +416,206 @@ class ServeTest(unittest.TestCase):
         else:
             self.fail("no timer.advance notification within 10 s")
         ws.close()
+
+
+class ServeUnderAbuseTest(unittest.TestCase):
+    """Each test starts a server of its own, with the limit it tries."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.root = tempfile.mkdtemp(prefix="serve-abuse-")
+        write_people(os.path.join(cls.root, "big-people.json"), HEAVY_PEOPLE)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.root, ignore_errors=True)
+
+    def start(self, *args, **kw):
+        server, port = start_serve(BINARY, "--data-root", self.root, *args, **kw)
+        self.addCleanup(stop, server)
+        return server, port
+
+    def open_heavy(self, ws):
+        ws.request("initialize", {"network": False})
+        return ws.request("scene.open", {"scene": "directory", "people": "big-people.json"})
+
+    def test_past_the_session_cap_a_session_is_refused_with_503_until_one_closes(self):
+        server, port = self.start("--max-sessions", "3")
+        sessions = [WebSocket(port) for _ in range(3)]
+        with self.assertRaises(Refused) as refused:
+            WebSocket(port)
+        self.assertIn(" 503 ", refused.exception.status)
+        self.assertIn("session cap: 3 sessions are open", refused.exception.body)
+        self.assertEqual(stats(port)["refused"], 1)
+        sessions.pop().close()
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            try:
+                sessions.append(WebSocket(port))
+                break
+            except Refused:
+                time.sleep(0.1)
+        self.assertEqual(len(sessions), 3, "a closed session's slot was not given back")
+        for ws in sessions:
+            self.assertIn("result", ws.request("initialize", {}))
+            ws.close()
+
+    def test_at_a_low_file_descriptor_limit_sessions_are_capped_below_it_and_the_server_stays_idle(self):
+        banner = []
+        server, port = self.start(preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64)), banner=banner)
+        match = re.search(r"at most (\d+) sessions and (\d+) connections \((\d+) file descriptors\)", banner[0])
+        self.assertIsNotNone(match, banner)
+        cap, connections = int(match.group(1)), int(match.group(2))
+        self.assertEqual(int(match.group(3)), 64)
+        self.assertLess(cap, connections)
+        sessions = [WebSocket(port) for _ in range(cap)]
+        for _ in range(3):
+            with self.assertRaises(Refused) as refused:
+                WebSocket(port)
+            self.assertIn(" 503 ", refused.exception.status)
+            self.assertIn("session cap", refused.exception.body)
+        # More idle connections than the descriptors allow: the server stops accepting at its
+        # connection cap (the rest wait in the kernel) instead of spinning on EMFILE.
+        idle = []
+        for _ in range(80):
+            try:
+                idle.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+            except OSError:
+                break
+        time.sleep(0.5)
+        t0, c0 = time.time(), cpu_seconds(server.pid)
+        time.sleep(1.5)
+        busy = (cpu_seconds(server.pid) - c0) / (time.time() - t0)
+        self.assertLess(busy, 0.2, "the server used %.0f%% of a core with its descriptors taken" % (busy * 100))
+        for sock in idle:
+            sock.close()
+        for ws in sessions:
+            self.assertIn("result", ws.request("initialize", {}))  # the sessions went on
+            ws.close()
+        deadline = time.time() + 15
+        while time.time() < deadline:
+            try:
+                WebSocket(port).close()
+                break
+            except (Refused, OSError):
+                time.sleep(0.2)
+        else:
+            self.fail("no session could be opened once the connections closed")
+
+    def test_a_request_head_that_never_completes_is_closed(self):
+        server, port = self.start("--request-timeout", "1")
+        half, silent = (socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(2))
+        half.sendall(b"GET /session HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n")
+        t0 = time.time()
+        answer = b""
+        while True:
+            chunk = half.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+        self.assertLess(time.time() - t0, 4)
+        self.assertIn(b" 408 ", answer)
+        self.assertEqual(silent.recv(4096)[:12], b"HTTP/1.1 408")
+        self.assertLess(time.time() - t0, 4)
+        ws = WebSocket(port)  # new sessions are taken meanwhile
+        self.assertIn("result", ws.request("initialize", {}))
+        ws.close()
+
+    def test_sigterm_exits_at_once_with_a_half_sent_request_open(self):
+        server, port = self.start()
+        half = socket.create_connection(("127.0.0.1", port), timeout=10)
+        half.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        silent = socket.create_connection(("127.0.0.1", port), timeout=10)
+        ws = WebSocket(port)
+        ws.request("initialize", {})
+        time.sleep(0.2)
+        t0 = time.time()
+        server.terminate()
+        try:
+            server.wait(timeout=8)
+        except subprocess.TimeoutExpired:
+            self.fail("scenery serve still ran 8 s after SIGTERM with a half-sent request open")
+        self.assertLess(time.time() - t0, 5)
+        self.assertEqual(server.returncode, 0)
+        half.close(); silent.close()
+
+    def test_heavy_sessions_do_not_stall_a_quiet_one_and_give_their_memory_back(self):
+        server, port = self.start()
+        canary = WebSocket(port)
+        canary.request("initialize", {})
+        canary.request("scene.open", {"scene": "directory"})
+
+        def tap_times(count, until=None):
+            times = []
+            for i in range(count):
+                if until is not None and until.is_set():
+                    break
+                t0 = time.perf_counter()
+                canary.request("tap", {"id": "tab.contacts" if i % 2 else "tab.featured"})
+                times.append(time.perf_counter() - t0)
+            return sorted(times)
+        idle = tap_times(40)
+        baseline = rss_mib(server.pid)
+        heavy = [WebSocket(port) for _ in range(4)]
+        done = threading.Event()
+        answers = []
+
+        def open_all():
+            threads = [threading.Thread(target=lambda ws=ws: answers.append(self.open_heavy(ws))) for ws in heavy]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(120)
+            done.set()
+        opener = threading.Thread(target=open_all)
+        opener.start()
+        busy = tap_times(2000, until=done)
+        opener.join(120)
+        self.assertEqual([("result" in a) for a in answers], [True] * 4, answers[:1])
+        peak = rss_mib(server.pid)
+        p99 = lambda times: times[min(len(times) - 1, int(len(times) * 0.99))]
+        print("\ncanary p99: idle %.1f ms, beside 4 heavy sessions %.1f ms (%d taps); RSS %.0f -> %.0f MiB"
+              % (p99(idle) * 1000, p99(busy) * 1000, len(busy), baseline, peak), file=sys.stderr)
+        self.assertGreater(len(busy), 5, "the canary could not tap while the heavy sessions opened")
+        self.assertLess(p99(busy), max(0.5, 20 * p99(idle)), "the quiet session stalled: %s" % busy[-5:])
+        self.assertGreater(peak - baseline, 40, "the heavy sessions did not cost memory: the test proves nothing")
+        # The heavy tabs close: their memory goes back to the system.
+        for ws in heavy:
+            ws.close()
+        deadline = time.time() + 15
+        while time.time() < deadline and rss_mib(server.pid) > baseline + 0.25 * (peak - baseline):
+            time.sleep(0.25)
+        after = rss_mib(server.pid)
+        print("RSS after the heavy sessions closed: %.0f MiB" % after, file=sys.stderr)
+        self.assertLess(after, baseline + 0.25 * (peak - baseline), "RSS %.0f -> %.0f -> %.0f MiB" % (baseline, peak, after))
+        self.assertIn("result", canary.request("snapshot"))
+        canary.close()
+
+    def test_past_the_memory_budget_scene_open_is_refused_and_so_are_new_sessions(self):
+        probe, _ = self.start()
+        budget = int(rss_mib(probe.pid)) + 60  # a fresh server's memory, and room for about one heavy scene
+        stop(probe)
+        server, port = self.start("--max-memory-mib", str(budget))
+        sessions = [WebSocket(port) for _ in range(6)]
+        refusal, opened = None, []
+        for ws in sessions:
+            answer = self.open_heavy(ws)
+            opened.append(ws)
+            if "error" in answer:
+                refusal = answer["error"]
+                break
+        self.assertIsNotNone(refusal, "six heavy scenes fit in %d MiB: RSS %.0f MiB" % (budget, rss_mib(server.pid)))
+        self.assertEqual(refusal["code"], -32010)
+        self.assertIn("memory budget", refusal["message"])
+        self.assertIn("%d MiB of --max-memory-mib" % budget, refusal["message"])
+        with self.assertRaises(Refused) as refused:
+            WebSocket(port)
+        self.assertIn(" 503 ", refused.exception.status)
+        self.assertIn("memory budget", refused.exception.body)
+        for ws in opened:
+            self.assertIn("result", ws.request("snapshot"))  # the open sessions go on
+        for ws in sessions:
+            ws.close()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,39 @@
+import SceneryCore
+
+/// Counts sessions: how many were opened (their queues' labels), are open now, were dropped for
+/// not reading their answers, and were refused at the cap or the memory budget; `GET /stats`
+/// shows them.
+///
+/// It also holds the session slots: ``ConnectionGuard`` takes one for each WebSocket upgrade it
+/// lets through (``reserve(cap:)``) and gives it back when that connection closes, so the cap
+/// holds however many upgrades arrive at once.
+final class SessionCounter: @unchecked Sendable {
+    private let lock = Lock()
+    private var opened = 0, open = 0, dropped = 0, refused = 0, slots = 0
+
+    func next() -> Int { lock.withLock { opened += 1; open += 1; return opened } }
+    func closed() { lock.withLock { open -= 1 } }
+    /// A session was dropped because its client stopped reading (close code 1008).
+    func droppedOne() { lock.withLock { dropped += 1 } }
+    /// A session was refused (HTTP 503, or -32010 for a `scene.open`).
+    func refusedOne() { lock.withLock { refused += 1 } }
+
+    /// Takes a session slot; false when all `cap` are taken.
+    func reserve(cap: Int) -> Bool {
+        lock.withLock {
+            guard slots < cap else { return false }
+            slots += 1
+            return true
+        }
+    }
+
+    /// Gives a slot back: its connection closed.
+    func release() { lock.withLock { slots -= 1 } }
+
+    var json: JSON {
+        lock.withLock {
+            ["open": .number(Double(open)), "opened": .number(Double(opened)), "dropped": .number(Double(dropped)),
+             "refused": .number(Double(refused))]
+        }
+    }
+}
