@@ -27,6 +27,28 @@ enum MethodRegistry {
     /// Every method name, sorted.
     static let allNames: [String] = (common.map { $0.description.name } + sceneMethodNames).sorted()
 
+    /// The methods a front end sends for the user's input (a click, a hold, a drag, the wheel,
+    /// a section index, a swipe), engine's and scenes' alike. Which of them a scene takes is
+    /// ``gestures(of:opened:environment:)``.
+    static let gestureNames: Set<String> = ["tap", "longPress", "scroll", "section", "pan", "page"]
+
+    /// The gesture methods the scene `type` takes, sorted: `scene.open` returns them so that no
+    /// front end has to probe for -32007. The engine's own and the scene's methods, `longPress`
+    /// only where ``SceneType/acceptsLongPress``; `scroll` and `section` reach the scene's reducer,
+    /// which refuses them with -32007 where it has no meaning, so the opened scene is asked, with a
+    /// zero scroll and a jump to the first section on a copy that is then dropped (reducers return
+    /// their effects, they perform none).
+    static func gestures(of type: SceneType, opened: any OpenScene, environment: SceneEnvironment) -> [String] {
+        var names = Set(common.map { $0.description.name } + type.methods.map(\.name)).intersection(gestureNames)
+        if !type.acceptsLongPress { names.remove(LongPress.description.name) }
+        let asked: [(String, SceneAction)] = [(Scroll.description.name, .scroll(.by(deltaY: 0))), (Section.description.name, .section(.index(0)))]
+        for (name, action) in asked {
+            var copy = opened
+            do { _ = try copy.reduce(action, environment: environment) } catch { if error.code == ErrorCode.notSupported { names.remove(name) } }
+        }
+        return names.sorted()
+    }
+
     static var allDescriptions: [MethodDescription] {
         common.map { $0.description } + Engine.sceneTypes.flatMap(\.methods)
     }

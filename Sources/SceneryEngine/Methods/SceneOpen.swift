@@ -1,7 +1,8 @@
 import SceneryCore
 
 /// `scene.open`: opens a scene by name, replacing the open one. The other params are the scene's
-/// own (data file paths, time zone, ...). On any error the previous scene stays as it was.
+/// own (data file paths, time zone, ...). On any error the previous scene stays as it was. The
+/// result names the gesture methods the scene takes, so a front end never probes for -32007.
 enum SceneOpen: EngineMethod {
     static var description: MethodDescription {
         var properties: [(String, JSON)] = [("scene", SchemaBuilder.choice(Engine.sceneTypes.map(\.name), "The scene to open."))]
@@ -12,7 +13,14 @@ enum SceneOpen: EngineMethod {
             name: "scene.open",
             summary: "Open a scene by name with its data; replaces the open scene.",
             params: SchemaBuilder.object(properties, required: ["scene"]),
-            result: SchemaBuilder.change())
+            result: SchemaBuilder.change([
+                ("gestures", [
+                    "type": "array",
+                    "items": SchemaBuilder.choice(MethodRegistry.gestureNames.sorted(), "A gesture method."),
+                    "uniqueItems": true,
+                    "description": "The gesture methods the opened scene takes, sorted (the others answer -32007): a front end sends only these, and never has to probe.",
+                ]),
+            ], required: ["gestures"]))
     }
 
     static func run(_ params: Params, in engine: Engine) throws(RPCError) -> JSONObject {
@@ -24,10 +32,11 @@ enum SceneOpen: EngineMethod {
         var sceneParams = params.object
         sceneParams.removeValue(forKey: "scene")
         let (opened, effects) = try type.open(Params(sceneParams), engine.viewport, engine.sceneEnvironment)
+        let gestures = MethodRegistry.gestures(of: type, opened: opened, environment: engine.sceneEnvironment)
         engine.replaceScene(with: opened)
         engine.timers.removeAll()
         engine.pendingEffects = []
         try engine.absorbEffects(effects)
-        return engine.changeResult()
+        return engine.changeResult(["gestures": .array(gestures.map(JSON.string))])
     }
 }
