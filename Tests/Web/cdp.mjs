@@ -16,15 +16,15 @@ export function findChromium() {
   return null;
 }
 
-/** `scenery serve --port 0` on 127.0.0.1: resolves with {url, process}. */
-export function startServer(binary, args = []) {
+/** `scenery serve --port PORT` (0: any free port) on 127.0.0.1: resolves with {url, port, process}. */
+export function startServer(binary, args = [], port = 0) {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ["serve", "--port", "0", ...args], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(binary, ["serve", "--port", String(port), ...args], { stdio: ["ignore", "ignore", "pipe"] });
     let seen = "";
     child.stderr.on("data", (chunk) => {
       seen += chunk;
-      const match = seen.match(/listening on (http:\/\/127\.0\.0\.1:\d+)\//);
-      if (match) resolve({ url: match[1], process: child });
+      const match = seen.match(/listening on (http:\/\/127\.0\.0\.1:(\d+))\//);
+      if (match) resolve({ url: match[1], port: Number(match[2]), process: child });
     });
     child.on("exit", (code) => reject(new Error(`scenery serve exited (${code}): ${seen}`)));
   });
@@ -51,6 +51,22 @@ export class Browser {
 
   constructor(child, profile) {
     this.child = child; this.profile = profile; this.nextId = 1; this.waiting = new Map(); this.events = [];
+    this.errors = [];  // console errors, uncaught exceptions and error log entries of every tab: {at, text}
+  }
+
+  /** Keeps what the page reports as an error: console.error, an uncaught exception (a rejected
+   * promise nobody handled included), and the browser's own error entries (a failed load, a 404). */
+  noteError(message) {
+    const p = message.params ?? {};
+    let text = null;
+    if (message.method === "Runtime.consoleAPICalled" && (p.type === "error" || p.type === "assert")) {
+      text = "console." + p.type + ": " + p.args.map((a) => a.value ?? a.description ?? a.type).join(" ");
+    } else if (message.method === "Runtime.exceptionThrown") {
+      text = "uncaught: " + (p.exceptionDetails.exception?.description ?? p.exceptionDetails.text);
+    } else if (message.method === "Log.entryAdded" && p.entry.level === "error") {
+      text = `${p.entry.source}: ${p.entry.text}${p.entry.url ? " (" + p.entry.url + ")" : ""}`;
+    }
+    if (text) this.errors.push({ at: Date.now(), text });
   }
 
   connect(endpoint) {
@@ -65,7 +81,9 @@ export class Browser {
           this.waiting.delete(message.id);
           message.error ? reject(new Error(message.error.message)) : resolve(message.result);
         } else {
+          this.noteError(message);
           this.events.push(message);
+          if (this.events.length > 1000) this.events.shift();
         }
       };
     });
@@ -79,13 +97,17 @@ export class Browser {
     });
   }
 
-  /** Opens `url` in a new tab of `width` x `height` CSS px and waits for it to load. */
+  /** Opens `url` in a new tab of `width` x `height` CSS px (closing the tab opened before, so
+   * its sessions end) and waits for it to load. */
   async open(url, width, height) {
+    if (this.targetId) await this.send("Target.closeTarget", { targetId: this.targetId }, null).catch(() => {});
     const { targetId } = await this.send("Target.createTarget", { url: "about:blank" }, null);
+    this.targetId = targetId;
     const { sessionId } = await this.send("Target.attachToTarget", { targetId, flatten: true }, null);
     this.sessionId = sessionId;
     await this.send("Page.enable");
     await this.send("Runtime.enable");
+    await this.send("Log.enable");
     await this.send("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: 1, mobile: false });
     await this.send("Page.navigate", { url });
     return targetId;

@@ -1,5 +1,6 @@
-// The page: the scene and device pickers, one session per opened scene, the screen, and what
-// tests read (window.scenery).
+// The page: the scene and device pickers, one session per opened scene, the screen, a banner
+// when the connection is lost (then reconnecting by itself), and what tests read
+// (window.scenery).
 import { Session } from "./session.js";
 import { Renderer } from "./render.js";
 import { Gestures } from "./gestures.js";
@@ -7,10 +8,27 @@ import { Gestures } from "./gestures.js";
 const $ = (selector) => document.querySelector(selector);
 const screen = $("#screen");
 const status = $("#status");
+const banner = $("#banner");
+const protocol = location.protocol === "https:" ? "wss:" : "ws:";
+const sessionURL = `${protocol}//${location.host}/session`;
+/** Reconnection delays: 0.25 s, doubling up to 5 s. */
+const FIRST_RETRY_MS = 250, LAST_RETRY_MS = 5000;
 let presets = { presets: [], devices: [] };
 let session = null, renderer = null;
+let current = { index: 0, deviceIndex: 0 };  // what the pickers show, and a reconnection opens
+let generation = 0;                           // the latest open(): older ones give up
+let lost = null;                              // {since, delay, attempts, timer} while disconnected
 
 function say(text) { status.textContent = text; }
+
+/** The banner over the screen: `kind` "lost" (the screen dims) or "notice"; null hides it. */
+function show(kind, text) {
+  banner.hidden = kind === null;
+  banner.className = kind ?? "";
+  banner.textContent = text ?? "";
+  screen.classList.toggle("lost", kind === "lost");
+  window.scenery.connection = kind === "lost" ? "lost" : session?.live ? "live" : "connecting";
+}
 
 function describe(state) {
   const model = state?.model ?? {};
@@ -18,29 +36,71 @@ function describe(state) {
   return `${state?.scene ?? "no scene"}${title ? ` · ${title}` : ""} · rev ${session?.rev ?? 0}`;
 }
 
-/** Opens preset `index` on device `deviceIndex` in a new session (the old one is closed). */
+/** Opens preset `index` on device `deviceIndex` in a new session; the old one is closed on
+ * purpose, which is not a lost connection. */
 async function open(index, deviceIndex) {
+  const mine = ++generation;
+  clearTimeout(lost?.timer);
+  window.scenery.ready = false;
+  current = { index, deviceIndex };
   const preset = presets.presets[index], device = presets.devices[deviceIndex];
   session?.close();
-  screen.replaceChildren();
-  const protocol = location.protocol === "https:" ? "wss:" : "ws:";
-  session = new Session(`${protocol}//${location.host}/session`);
-  renderer = new Renderer(screen, session);
-  window.scenery.session = session;
-  session.onChange((event) => {
-    if (event.closed) { say(`session closed (${event.code}${event.reason ? ": " + event.reason : ""})`); return; }
-    if (event.state) { renderer.render(event.state); say(describe(event.state)); }
+  const next = new Session(sessionURL);
+  session = next;
+  window.scenery.session = next;
+  next.onChange((event) => {
+    if (next !== session) return;
+    if (event.closed) { if (!event.deliberate) connectionLost(event); return; }
+    if (renderer?.session !== next) return;
+    if (event.clock) renderer.rephase();
+    if (event.state) { renderer.render(event.state); if (!lost) say(describe(event.state)); }
   });
-  new Gestures(screen, session, (method, error) => say(`${method}: ${error.message}`));
-  await session.connect();
-  await session.request("initialize", { protocolVersion: "1.0", clock: "real", viewport: device.viewport });
   try {
-    await session.request("scene.open", { scene: preset.scene, ...preset.params });
-  } catch (error) {
-    say(`scene.open: ${error.message}`);
+    await next.connect();
+  } catch {
+    return;  // its close event schedules the next attempt
   }
-  await session.resync();  // learns the scene clock, for animations
+  if (mine !== generation) return;
+  // The old drawing stays (dimmed, when the connection was lost) until the new session draws.
+  screen.replaceChildren();
+  renderer = new Renderer(screen, next);
+  let failure = null;
+  try {
+    await next.request("initialize", { protocolVersion: "1.0", clock: "real", viewport: device.viewport });
+    await next.resync();  // the scene clock, before the scene is drawn: animations start in phase
+    await next.request("scene.open", { scene: preset.scene, ...preset.params }).catch((error) => {
+      if (error.code === "closed") throw error;
+      failure = `scene.open: ${error.message}`;
+    });
+  } catch {
+    return;  // closed meanwhile: its close event says so
+  }
+  if (mine !== generation) return;
+  const after = lost;
+  lost = null;
+  if (after) {
+    show("notice", `Reconnected after ${((performance.now() - after.since) / 1000).toFixed(1)} s. The server had stopped, `
+      + `so "${preset.title}" started afresh on ${device.title}: nothing you did before was kept.`);
+    window.scenery.reconnects += 1;
+  } else {
+    show(null);
+  }
+  say(failure ?? describe(next.state));
   window.scenery.ready = true;
+}
+
+/** The server closed the session (or could not be reached): the screen dims under a banner, and
+ * the same scene and device are opened again after 0.25 s, 0.5 s, ... up to 5 s between tries. */
+function connectionLost(event) {
+  window.scenery.ready = false;
+  const now = performance.now();
+  lost = lost ? { ...lost, delay: Math.min(lost.delay * 2, LAST_RETRY_MS), attempts: lost.attempts + 1 }
+    : { since: now, delay: FIRST_RETRY_MS, attempts: 0 };
+  const why = event.code === 1006 ? "the server cannot be reached" : `closed by the server (${event.code}${event.reason ? ": " + event.reason : ""})`;
+  show("lost", `Connection lost: ${why}. Reconnecting in ${(lost.delay / 1000).toFixed(2)} s`
+    + `${lost.attempts ? ` (attempt ${lost.attempts + 1})` : ""}. What you see is no longer live.`);
+  say("connection lost");
+  lost.timer = setTimeout(() => open(current.index, current.deviceIndex), lost.delay);
 }
 
 async function main() {
@@ -53,18 +113,26 @@ async function main() {
   const start = Math.max(0, presets.presets.findIndex((p) => p.title === want || p.scene === want));
   scenePicker.value = String(start);
   devicePicker.value = query.get("device") ?? "0";
-  scenePicker.onchange = () => { window.scenery.ready = false; open(Number(scenePicker.value), Number(devicePicker.value)); };
-  devicePicker.onchange = async () => {
-    const device = presets.devices[Number(devicePicker.value)];
-    await session.request("viewport.set", device.viewport);
+  scenePicker.onchange = () => open(Number(scenePicker.value), Number(devicePicker.value));
+  devicePicker.onchange = () => {
+    current.deviceIndex = Number(devicePicker.value);
+    if (!session?.live) return;  // a reconnection opens on it
+    session.request("viewport.set", presets.devices[current.deviceIndex].viewport).catch((error) => {
+      if (error.code !== "closed") say(`viewport.set: ${error.message}`);
+    });
   };
+  // One set of handlers for the page's life, forwarding to whichever session is live.
+  new Gestures(screen, () => (session?.live && !lost ? session : null), (method, error) => say(`${method}: ${error.message}`));
+  screen.addEventListener("pointerdown", () => { if (!lost) show(null); });
   await open(start, Number(devicePicker.value));
 }
 
-/** What the browser tests read: the mirror, a snapshot, and where each node is drawn. */
+/** What the browser tests read: the mirror, a snapshot, where each node is drawn, the connection. */
 window.scenery = {
   ready: false,
   session: null,
+  connection: "connecting",
+  reconnects: 0,
   state: () => session?.state,
   rev: () => session?.rev,
   snapshot: () => session.request("snapshot"),

@@ -131,7 +131,10 @@ export class Renderer {
     const inner = document.createElement("span");
     inner.className = "runs";
     const lines = style.lines ?? 0;
-    if (lines === 1) inner.classList.add("one-line");
+    // One word never wraps, so a line clamp would cut it at the box's edge without an ellipsis:
+    // it is one line, truncated at the tail like any other.
+    const oneWord = !/\s/.test((node.text ?? []).map((run) => run.text).join("").trim());
+    if (lines === 1 || (lines > 1 && oneWord)) inner.classList.add("one-line");
     else if (lines > 1) { inner.classList.add("clamped"); inner.style.webkitLineClamp = String(lines); }
     let largest = 0;
     for (const run of node.text ?? []) {
@@ -173,7 +176,15 @@ export class Renderer {
     });
   }
 
-  /** A declared rotation, played forever or once, phased by the scene clock (snapshot's nowMs). */
+  /** Puts every declared animation back in phase with the scene clock (learned anew). */
+  rephase() {
+    const now = this.session.sceneNow();
+    if (now === null) return;
+    for (const player of this.animations.values()) player.currentTime = now - player.startMs;
+  }
+
+  /** A declared rotation, played forever or once, phased by the scene clock (snapshot's nowMs;
+   * the session learns it before the scene is drawn, and `rephase` follows when it changes). */
   animate(element, id, node, [x, y]) {
     const animation = node.animation;
     const key = animation ? JSON.stringify(animation) : "";
@@ -189,8 +200,10 @@ export class Renderer {
     const frames = animation.keyframes.map((value) => ({ transform: `rotate(${value}deg)` }));
     const player = element.animate(frames.length > 1 ? frames : [frames[0], frames[0]],
       { duration: animation.durationMs, iterations: animation.repeat ? Infinity : 1, fill: "both", easing: "linear" });
-    player.currentTime = this.session.sceneNow() - animation.startMs;
     player.key = key;
+    player.startMs = animation.startMs;
+    const now = this.session.sceneNow();
+    player.currentTime = now === null ? 0 : now - animation.startMs;
     this.animations.set(id, player);
   }
 }
