@@ -486,6 +486,8 @@ class ServeUnderAbuseTest(unittest.TestCase):
         t0, c0 = time.time(), cpu_seconds(server.pid)
         time.sleep(1.5)
         busy = (cpu_seconds(server.pid) - c0) / (time.time() - t0)
+        print("\nat 64 descriptors: %d sessions, %d connections; %d idle connections opened; CPU %.1f%% of a core"
+              % (cap, connections, len(idle), busy * 100), file=sys.stderr)
         self.assertLess(busy, 0.2, "the server used %.0f%% of a core with its descriptors taken" % (busy * 100))
         for sock in idle:
             sock.close()
@@ -539,57 +541,66 @@ class ServeUnderAbuseTest(unittest.TestCase):
         self.assertEqual(server.returncode, 0)
         half.close(); silent.close()
 
-    def test_heavy_sessions_do_not_stall_a_quiet_one_and_give_their_memory_back(self):
+    def open_heavy_sessions(self, port, count=4):
+        """``count`` sessions opening the big directory at once, on threads: (sessions, the
+        threads, the answers so far)."""
+        heavy = [WebSocket(port) for _ in range(count)]
+        answers = []
+        threads = [threading.Thread(target=lambda ws=ws: answers.append(self.open_heavy(ws))) for ws in heavy]
+        for thread in threads:
+            thread.start()
+        return heavy, threads, answers
+
+    def test_a_quiet_session_keeps_its_pace_beside_heavy_ones(self):
         server, port = self.start()
         canary = WebSocket(port)
         canary.request("initialize", {})
         canary.request("scene.open", {"scene": "directory"})
 
-        def tap_times(count, until=None):
+        def tap_times(count, busy_while=None):
             times = []
             for i in range(count):
-                if until is not None and until.is_set():
+                if busy_while is not None and not any(thread.is_alive() for thread in busy_while):
                     break
                 t0 = time.perf_counter()
                 canary.request("tap", {"id": "tab.contacts" if i % 2 else "tab.featured"})
                 times.append(time.perf_counter() - t0)
             return sorted(times)
         idle = tap_times(40)
-        baseline = rss_mib(server.pid)
-        heavy = [WebSocket(port) for _ in range(4)]
-        done = threading.Event()
-        answers = []
+        heavy, threads, answers = self.open_heavy_sessions(port)
+        busy = tap_times(3000, busy_while=threads)
+        for thread in threads:
+            thread.join(120)
+        self.assertEqual([("result" in a) for a in answers], [True] * 4, answers[:1])
+        p99 = lambda times: times[min(len(times) - 1, int(len(times) * 0.99))]
+        print("\ncanary p99: idle %.1f ms, beside 4 heavy sessions %.1f ms (%d taps)" % (p99(idle) * 1000, p99(busy) * 1000, len(busy)),
+              file=sys.stderr)
+        self.assertGreater(len(busy), 5, "the canary could not tap while the heavy sessions opened")
+        # Without the gate on heavy requests the canary's p99 was 156 to 228 ms here (idle: 15 to
+        # 19 ms; debug build, 2 CPUs); with it, about 30 ms.
+        self.assertLess(p99(busy), max(0.12, 6 * p99(idle)), "the quiet session stalled: %s" % busy[-5:])
+        for ws in heavy + [canary]:
+            ws.close()
 
-        def open_all():
-            threads = [threading.Thread(target=lambda ws=ws: answers.append(self.open_heavy(ws))) for ws in heavy]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join(120)
-            done.set()
-        opener = threading.Thread(target=open_all)
-        opener.start()
-        busy = tap_times(2000, until=done)
-        opener.join(120)
+    def test_closed_heavy_sessions_give_their_memory_back(self):
+        server, port = self.start()
+        baseline = rss_mib(server.pid)
+        heavy, threads, answers = self.open_heavy_sessions(port)
+        for thread in threads:
+            thread.join(120)
         self.assertEqual([("result" in a) for a in answers], [True] * 4, answers[:1])
         peak = rss_mib(server.pid)
-        p99 = lambda times: times[min(len(times) - 1, int(len(times) * 0.99))]
-        print("\ncanary p99: idle %.1f ms, beside 4 heavy sessions %.1f ms (%d taps); RSS %.0f -> %.0f MiB"
-              % (p99(idle) * 1000, p99(busy) * 1000, len(busy), baseline, peak), file=sys.stderr)
-        self.assertGreater(len(busy), 5, "the canary could not tap while the heavy sessions opened")
-        self.assertLess(p99(busy), max(0.5, 20 * p99(idle)), "the quiet session stalled: %s" % busy[-5:])
         self.assertGreater(peak - baseline, 40, "the heavy sessions did not cost memory: the test proves nothing")
-        # The heavy tabs close: their memory goes back to the system.
         for ws in heavy:
             ws.close()
-        deadline = time.time() + 15
-        while time.time() < deadline and rss_mib(server.pid) > baseline + 0.25 * (peak - baseline):
+        # Without malloc_trim, 141 MiB stayed 125 MiB here (baseline 43); with it, back to 43.
+        bound = baseline + 0.25 * (peak - baseline)
+        deadline = time.time() + 10
+        while time.time() < deadline and rss_mib(server.pid) > bound:
             time.sleep(0.25)
         after = rss_mib(server.pid)
-        print("RSS after the heavy sessions closed: %.0f MiB" % after, file=sys.stderr)
-        self.assertLess(after, baseline + 0.25 * (peak - baseline), "RSS %.0f -> %.0f -> %.0f MiB" % (baseline, peak, after))
-        self.assertIn("result", canary.request("snapshot"))
-        canary.close()
+        print("\nRSS %.0f MiB, %.0f with four heavy sessions, %.0f once they closed" % (baseline, peak, after), file=sys.stderr)
+        self.assertLess(after, bound, "RSS %.0f -> %.0f -> %.0f MiB" % (baseline, peak, after))
 
     def test_past_the_memory_budget_scene_open_is_refused_and_so_are_new_sessions(self):
         probe, _ = self.start()
