@@ -4,15 +4,11 @@
 ///
 /// It is strict on purpose: a head it cannot read (a line without a colon, a folded line, no
 /// `Host` or two of them) is refused, so nothing it did not judge reaches the server.
-struct RequestHead: Equatable {
+struct RequestHead {
     var method: String
     var target: String
     /// Field names in lower case, values without surrounding blanks, in the order sent.
     var fields: [(name: String, value: String)]
-
-    static func == (a: RequestHead, b: RequestHead) -> Bool {
-        a.method == b.method && a.target == b.target && a.fields.elementsEqual(b.fields) { $0 == $1 }
-    }
 
     /// Where the head ends in `bytes` (the index just past its empty line, which may be CRLF or
     /// LF), or nil while it is not complete.

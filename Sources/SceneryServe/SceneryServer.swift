@@ -83,8 +83,12 @@ public struct SceneryServer: Sendable {
             router: router,
             server: HTTPServerBuilder { responder in
                 GuardedChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: channel) { request, _, _ in
-                    // ConnectionGuard has judged Host, Origin, the cap and the memory budget.
-                    guard request.path == "/session" else { return .dontUpgrade }
+                    // ConnectionGuard has judged Host, Origin, the cap and the memory budget, and
+                    // answered with the reason. Host and Origin are judged again on the head as the
+                    // HTTP parser read it, in case it saw an upgrade where the guard saw none.
+                    let hosts = door.hosts
+                    guard request.path == "/session", hosts.refusal(host: request.authority) == nil,
+                          hosts.refusal(origin: request.headerFields[.origin]) == nil else { return .dontUpgrade }
                     return .upgrade([:]) { inbound, outbound, _ in
                         let outbox = Outbox(limit: WebSocketSession.outboxLimit)
                         let number = counter.next()

@@ -78,8 +78,9 @@ def write_people(path, count):
         json.dump([{"firstName": "First%d" % i, "lastName": "Last%d" % (i * 7919 % count), "age": i % 90} for i in range(count)], f)
 
 
-# People in the heavy sessions' directory: big enough that opening it takes a visible share of a
-# second and tens of MiB, small enough for a debug build on two shared CPUs.
+# People in a heavy session's directory (big-people.json): tens of MiB each, a few seconds to open
+# in a debug build on two shared CPUs. The canary's heavy neighbours open more, smaller ones
+# (people-40k.json): more of them than threads is what stalled it.
 HEAVY_PEOPLE = 100000
 
 
@@ -425,6 +426,7 @@ class ServeUnderAbuseTest(unittest.TestCase):
     def setUpClass(cls):
         cls.root = tempfile.mkdtemp(prefix="serve-abuse-")
         write_people(os.path.join(cls.root, "big-people.json"), HEAVY_PEOPLE)
+        write_people(os.path.join(cls.root, "people-40k.json"), 40000)
 
     @classmethod
     def tearDownClass(cls):
@@ -435,9 +437,9 @@ class ServeUnderAbuseTest(unittest.TestCase):
         self.addCleanup(stop, server)
         return server, port
 
-    def open_heavy(self, ws):
+    def open_heavy(self, ws, people="big-people.json"):
         ws.request("initialize", {"network": False})
-        return ws.request("scene.open", {"scene": "directory", "people": "big-people.json"})
+        return ws.request("scene.open", {"scene": "directory", "people": people})
 
     def test_past_the_session_cap_a_session_is_refused_with_503_until_one_closes(self):
         server, port = self.start("--max-sessions", "3")
@@ -541,12 +543,12 @@ class ServeUnderAbuseTest(unittest.TestCase):
         self.assertEqual(server.returncode, 0)
         half.close(); silent.close()
 
-    def open_heavy_sessions(self, port, count=4):
-        """``count`` sessions opening the big directory at once, on threads: (sessions, the
-        threads, the answers so far)."""
+    def open_heavy_sessions(self, port, count, people):
+        """``count`` sessions opening the directory of ``people`` at once, on threads: (sessions,
+        the threads, the answers so far)."""
         heavy = [WebSocket(port) for _ in range(count)]
         answers = []
-        threads = [threading.Thread(target=lambda ws=ws: answers.append(self.open_heavy(ws))) for ws in heavy]
+        threads = [threading.Thread(target=lambda ws=ws: answers.append(self.open_heavy(ws, people))) for ws in heavy]
         for thread in threads:
             thread.start()
         return heavy, threads, answers
@@ -567,25 +569,25 @@ class ServeUnderAbuseTest(unittest.TestCase):
                 times.append(time.perf_counter() - t0)
             return sorted(times)
         idle = tap_times(40)
-        heavy, threads, answers = self.open_heavy_sessions(port)
+        heavy, threads, answers = self.open_heavy_sessions(port, 8, "people-40k.json")
         busy = tap_times(3000, busy_while=threads)
         for thread in threads:
             thread.join(120)
-        self.assertEqual([("result" in a) for a in answers], [True] * 4, answers[:1])
+        self.assertEqual([("result" in a) for a in answers], [True] * 8, answers[:1])
         p99 = lambda times: times[min(len(times) - 1, int(len(times) * 0.99))]
-        print("\ncanary p99: idle %.1f ms, beside 4 heavy sessions %.1f ms (%d taps)" % (p99(idle) * 1000, p99(busy) * 1000, len(busy)),
+        print("\ncanary p99: idle %.1f ms, beside 8 heavy sessions %.1f ms (%d taps)" % (p99(idle) * 1000, p99(busy) * 1000, len(busy)),
               file=sys.stderr)
         self.assertGreater(len(busy), 5, "the canary could not tap while the heavy sessions opened")
-        # Without the gate on heavy requests the canary's p99 was 156 to 228 ms here (idle: 15 to
-        # 19 ms; debug build, 2 CPUs); with it, about 30 ms.
-        self.assertLess(p99(busy), max(0.12, 6 * p99(idle)), "the quiet session stalled: %s" % busy[-5:])
+        # Without the gate on heavy requests the canary's p99 was 385 ms here (idle: 18 ms; debug
+        # build, 2 shared CPUs); with it, 9 to 30 ms.
+        self.assertLess(p99(busy), max(0.15, 6 * p99(idle)), "the quiet session stalled: %s" % busy[-5:])
         for ws in heavy + [canary]:
             ws.close()
 
     def test_closed_heavy_sessions_give_their_memory_back(self):
         server, port = self.start()
         baseline = rss_mib(server.pid)
-        heavy, threads, answers = self.open_heavy_sessions(port)
+        heavy, threads, answers = self.open_heavy_sessions(port, 4, "big-people.json")
         for thread in threads:
             thread.join(120)
         self.assertEqual([("result" in a) for a in answers], [True] * 4, answers[:1])
@@ -593,8 +595,9 @@ class ServeUnderAbuseTest(unittest.TestCase):
         self.assertGreater(peak - baseline, 40, "the heavy sessions did not cost memory: the test proves nothing")
         for ws in heavy:
             ws.close()
-        # Without malloc_trim, 141 MiB stayed 125 MiB here (baseline 43); with it, back to 43.
-        bound = baseline + 0.25 * (peak - baseline)
+        # Without malloc_trim, 141 MiB stayed 125 MiB here (baseline 43); with it, 44 to 63 MiB of
+        # 119 to 130 (baseline 40: what stays is live memory scattered over the freed pages).
+        bound = baseline + 0.4 * (peak - baseline)
         deadline = time.time() + 10
         while time.time() < deadline and rss_mib(server.pid) > bound:
             time.sleep(0.25)
