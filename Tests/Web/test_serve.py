@@ -524,6 +524,14 @@ class ServeUnderAbuseTest(unittest.TestCase):
         ws = WebSocket(port)  # new sessions are taken meanwhile
         self.assertIn("result", ws.request("initialize", {}))
         ws.close()
+        # A head that goes on and on is refused once it is over 64 KiB.
+        long = socket.create_connection(("127.0.0.1", port), timeout=10)
+        try:
+            long.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-Filler: " + b"x" * 70000)
+        except OSError:
+            pass
+        self.assertIn(b" 431 ", long.recv(4096))
+        long.close()
 
     def test_sigterm_exits_at_once_with_a_half_sent_request_open(self):
         server, port = self.start()
