@@ -79,8 +79,8 @@ async function open(index, deviceIndex) {
   const after = lost;
   lost = null;
   if (after) {
-    show("notice", `Reconnected after ${((performance.now() - after.since) / 1000).toFixed(1)} s. The server had stopped, `
-      + `so "${preset.title}" started afresh on ${device.title}: nothing you did before was kept.`);
+    show("notice", `Reconnected after ${((performance.now() - after.since) / 1000).toFixed(1)} s in a new session: `
+      + `"${preset.title}" started afresh on ${device.title}, and nothing you did before was kept.`);
     window.scenery.reconnects += 1;
   } else {
     show(null);
