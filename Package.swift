@@ -5,7 +5,7 @@ import PackageDescription
 //   scenery (executable) -> SceneryServe -> SceneryTransport -> SceneryEngine -> scenes -> SceneryCore -> CZlib
 let package = Package(
     name: "Scenery",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "scenery", targets: ["scenery"]),
         .library(name: "SceneryEngine", targets: ["SceneryEngine"]),
@@ -19,6 +19,11 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
         // Hummingbird's own lifecycle (already in its graph): sessions end on SIGTERM and SIGINT.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        // HTTP(S) downloads of pictures and photos (SceneryTransport), on SwiftNIO's event loops,
+        // which Hummingbird already brings: see Sources/SceneryTransport/HTTPClient.swift for why
+        // it replaced FoundationNetworking's URLSession.
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
@@ -29,7 +34,13 @@ let package = Package(
         .target(name: "ShelfScene", dependencies: ["SceneryCore"]),
         .target(name: "PhotosScene", dependencies: ["SceneryCore", "CZlib"]),
         .target(name: "SceneryEngine", dependencies: ["SceneryCore", "DirectoryScene", "HooScene", "ExhibitionScene", "ShelfScene", "PhotosScene"]),
-        .target(name: "SceneryTransport", dependencies: ["SceneryEngine"]),
+        .target(name: "SceneryTransport", dependencies: [
+            "SceneryEngine",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
         // The browser front end: serves Page/ and bridges each tab to an engine over a WebSocket.
         // Above the engine: nothing below imports it.
         .target(name: "SceneryServe", dependencies: [

@@ -66,16 +66,16 @@ public struct DataRoot: Sendable {
         confined.createDirectory = { (path) throws(RPCError) in try environment.createDirectory(root.resolve(path).get()) }
         confined.touchFile = { path in if let resolved = try? root.resolve(path).get() { environment.touchFile(resolved) } }
         confined.loadImage = { url, network in
-            guard let path = DataRoot.filePath(url) else { return environment.loadImage(url, network) }
+            guard let path = DataRoot.filePath(url) else { return await environment.loadImage(url, network) }
             switch root.resolve(path) {
-            case .success(let resolved): return environment.loadImage("file://" + resolved, network)
+            case .success(let resolved): return await environment.loadImage("file://" + resolved, network)
             case .failure(let error): return .failure(ImageLoadFailure(error.message))
             }
         }
         confined.fetch = { url, maxBytes in
-            guard let path = DataRoot.filePath(url) else { return environment.fetch(url, maxBytes) }
+            guard let path = DataRoot.filePath(url) else { return await environment.fetch(url, maxBytes) }
             switch root.resolve(path) {
-            case .success(let resolved): return environment.fetch("file://" + resolved, maxBytes)
+            case .success(let resolved): return await environment.fetch("file://" + resolved, maxBytes)
             case .failure(let error): return .failure(ImageLoadFailure(error.message))
             }
         }

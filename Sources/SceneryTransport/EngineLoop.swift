@@ -27,27 +27,23 @@ public final class EngineLoop: @unchecked Sendable {
         var framer = LineFramer(limit: engine.limits.maxLineBytes)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { buffer.deallocate() }
-        var out: [UInt8] = []
-        out.reserveCapacity(1 << 16)
+        pending.reserveCapacity(1 << 16)
         var stop = false
         while !stop {
             let count = input.read(into: buffer)
             let handleEvent: (LineEvent) -> Void = { event in
                 guard !stop else { return }
                 self.onQueue {
-                    let start = out.count
+                    let start = self.pending.count
                     switch event {
-                    case .line(let line): self.engine.handle(line: line, output: &out)
-                    case .overlong(let count): self.engine.rejectOverlongLine(byteCount: count, output: &out)
+                    case .line(let line): self.engine.handle(line: line, output: &self.pending)
+                    case .overlong(let count): self.engine.rejectOverlongLine(byteCount: count, output: &self.pending)
                     }
-                    self.observer?(event, Array(out[start...]))
+                    self.observer?(event, Array(self.pending[start...]))
                     self.startRealClockWork()
                     if self.engine.isShutDown { stop = true }
                     // A pipelining client should not wait for a whole input chunk's answers.
-                    if out.count >= 1 << 16 {
-                        if !self.output.write(out) { stop = true }
-                        out.removeAll(keepingCapacity: true)
-                    }
+                    if self.pending.count >= 1 << 16 && !self.flush() { stop = true }
                 }
             }
             if count == 0 {
@@ -57,16 +53,31 @@ public final class EngineLoop: @unchecked Sendable {
                 framer.feed(UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count), handleEvent)
             }
             onQueue {
-                if !output.write(out) { stop = true }
-                out.removeAll(keepingCapacity: true)
+                if !self.flush() { stop = true }
             }
         }
+    }
+
+    /// Answers written by the engine and not yet to stdout (an input chunk's worth, written in
+    /// one go). Touched only where the engine lives.
+    private var pending: [UInt8] = []
+
+    /// Writes the pending answers; false when the reader went away.
+    private func flush() -> Bool {
+        guard !pending.isEmpty else { return true }
+        defer { pending.removeAll(keepingCapacity: true) }
+        return output.write(pending)
     }
 
     // MARK: Real clock
 
     private let queue = DispatchQueue(label: "scenery.engine")
+    /// A notification from the real clock's work goes out after the pending answers: they
+    /// carry the revisions before it (a load started by `scene.open` must not overtake its
+    /// response).
     private lazy var realClock = RealClockWork(engine: engine, environment: environment, queue: queue) { [unowned self] out in
+        guard !out.isEmpty else { return }
+        _ = self.flush()
         self.observer?(nil, out)
         self.output.write(out)
     }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SceneryCore
 import SceneryEngine
 
@@ -20,7 +17,7 @@ public enum LiveEnvironment {
         }
         return EngineEnvironment(
             readFile: { (path) throws(RPCError) in try readFile(resolve(path), limit: maxFileBytes, shownAs: path) },
-            loadImage: { url, network in loadImage(url, network: network, limit: maxFileBytes, resolve: resolve, http: http) },
+            loadImage: { url, network in await loadImage(url, network: network, limit: maxFileBytes, resolve: resolve, http: http) },
             realTimeMs: { Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) },
             readFileRange: { (path, offset, count) throws(RPCError) in try readRange(resolve(path), offset: offset, count: count, shownAs: path) },
             fileInfo: { path in fileInfo(resolve(path)) },
@@ -29,7 +26,7 @@ public enum LiveEnvironment {
             removeFile: { path in unlink(resolve(path)) },
             createDirectory: { (path) throws(RPCError) in try createDirectory(resolve(path), shownAs: path) },
             touchFile: { path in utimes(resolve(path), nil) },
-            fetch: { url, maxBytes in fetch(url, maxBytes: maxBytes, resolve: resolve, http: http) },
+            fetch: { url, maxBytes in await fetch(url, maxBytes: maxBytes, resolve: resolve, http: http) },
             cacheHome: cacheHome())
     }
 
@@ -78,13 +75,13 @@ public enum LiveEnvironment {
     }
 
     /// A GET of an `http(s):` URL (``HTTPClient``) or a read of a `file:` one, at most `maxBytes`.
-    static func fetch(_ text: String, maxBytes: Int, resolve: (String) -> String = { $0 }, http: HTTPClient.Timeouts = HTTPClient.Timeouts()) -> Result<[UInt8], ImageLoadFailure> {
+    static func fetch(_ text: String, maxBytes: Int, resolve: (String) -> String = { $0 }, http: HTTPClient.Timeouts = HTTPClient.Timeouts()) async -> Result<[UInt8], ImageLoadFailure> {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return .failure(ImageLoadFailure("not a URL")) }
         switch scheme {
         case "file":
             do { return .success(try readFile(resolve(url.path), limit: maxBytes, shownAs: url.path)) } catch { return .failure(ImageLoadFailure(error.message)) }
         case "http", "https":
-            return HTTPClient.get(url, maxBytes: maxBytes, timeouts: http)
+            return await HTTPClient.get(text, maxBytes: maxBytes, timeouts: http)
         default:
             return .failure(ImageLoadFailure("unsupported URL scheme \"\(scheme)\""))
         }
@@ -205,7 +202,7 @@ public enum LiveEnvironment {
     }
 
     static func loadImage(_ text: String, network: Bool, limit: Int, resolve: (String) -> String = { $0 },
-                          http: HTTPClient.Timeouts = HTTPClient.Timeouts()) -> Result<ImageData, ImageLoadFailure> {
+                          http: HTTPClient.Timeouts = HTTPClient.Timeouts()) async -> Result<ImageData, ImageLoadFailure> {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
             return .failure(ImageLoadFailure("not a URL"))
         }
@@ -215,7 +212,7 @@ public enum LiveEnvironment {
             do { bytes = try readFile(resolve(url.path), limit: limit, shownAs: url.path) } catch { return .failure(ImageLoadFailure(error.message)) }
         case "http", "https":
             guard network else { return .failure(ImageLoadFailure("network disabled by initialize")) }
-            switch HTTPClient.get(url, maxBytes: limit, timeouts: http) {
+            switch await HTTPClient.get(text, maxBytes: limit, timeouts: http) {
             case .success(let data): bytes = data
             case .failure(let failure): return .failure(failure)
             }

@@ -262,7 +262,8 @@ struct HooLoadTests {
         #expect(state.loading == PendingLoad(path: "sets", token: 1))
         // The job runs the loader (the interim one reports one failure) and carries the token.
         guard case .runJob(let job) = effects[0] else { Issue.record("expected a job"); return }
-        let result = try #require(job.run(JobContext(environment: environment, progress: { _ in })) as? HooLoadJobResult)
+        let context = JobContext(environment: environment, progress: { _ in })
+        let result = try #require(RunBlocking.run { await job.run(context) } as? HooLoadJobResult)
         #expect(result.token == 1)
     }
 

@@ -173,7 +173,7 @@ struct SpecialFileTests {
     }
 
     @Test("readFile, readFileRange and listDirectory refuse a FIFO and a character device without blocking")
-    func refusedWithoutBlocking() throws {
+    func refusedWithoutBlocking() async throws {
         let fifo = try Self.temporaryFIFO()
         defer { unlink(fifo) }
         let environment = LiveEnvironment.make()
@@ -184,7 +184,7 @@ struct SpecialFileTests {
             #expect(throws: RPCError(code: ErrorCode.fileUnreadable, message: reason)) { try environment.readFileRange(path, 0, 16) }
             #expect(throws: RPCError(code: ErrorCode.fileUnreadable, message: reason)) { try environment.listDirectory(path) }
             #expect(environment.fileInfo(path)?.special == kind)
-            #expect(environment.loadImage("file://" + path, false) == .failure(ImageLoadFailure(reason)))
+            #expect(await environment.loadImage("file://" + path, false) == .failure(ImageLoadFailure(reason)))
         }
     }
 

@@ -77,25 +77,49 @@ final class LiveEngine {
         }
     }
 
+    /// The `rev` of every line that carried one, in arrival order.
+    private(set) var revs: [Int] = []
+    /// Each line whose patch did not apply to the mirror, or whose rev was not the one after the
+    /// mirror's (a line that overtook another), with why.
+    private(set) var disorder: [String] = []
+    /// When each line arrived (seconds since 1970, as Python's `time.time()`), with the line.
+    private(set) var arrivals: [(time: Double, message: JSON)] = []
+
     private func take(_ message: JSON) {
+        arrivals.append((Date().timeIntervalSince1970, message))
         guard let change = message["result"] ?? (message["method"] == "patch" ? message["params"] : nil) else { return }
         if message["method"] != nil { notifications.append(message) }
-        if change["engine"] != nil, let initial = change["state"] { state = initial; return }
-        if let patch = change["patch"], let next = try? JSONPatch.apply(patch, to: state) { state = next }
+        if change["engine"] != nil, let initial = change["state"] {
+            state = initial
+            revs.append(Int(change["rev"]?.numberValue ?? 0))
+            return
+        }
+        guard let rev = change["rev"]?.numberValue.map(Int.init), let patch = change["patch"] else { return }
+        let empty = patch.arrayValue?.isEmpty ?? true
+        if let last = revs.last, rev != (empty ? last : last + 1) {
+            disorder.append("rev \(rev) after rev \(last) (\(empty ? "empty" : "non-empty") patch): \(CanonicalJSON.encode(message).prefix(200))")
+        }
+        revs.append(rev)
+        do {
+            state = try JSONPatch.apply(patch, to: state)
+        } catch {
+            disorder.append("rev \(rev): the patch does not apply: \(error)")
+        }
     }
 }
 
 enum LiveEngineError: Error { case timedOut, ended }
 
-/// `Tests/Support/photo_server.py` on a free port of 127.0.0.1, stopped when released.
+/// A test server of `Tests/Support/` (`photo_server.py` by default, or `http_faults.py`) on a
+/// free port of 127.0.0.1, stopped when released.
 final class PhotoServer {
     let process = Process()
     let port: Int
 
-    init() throws {
+    init(script: String = "photo_server.py") throws {
         let out = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Paths.repo.appendingPathComponent("Tests/Support/photo_server.py").path]
+        process.arguments = ["python3", Paths.repo.appendingPathComponent("Tests/Support/\(script)").path]
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -117,10 +141,15 @@ final class PhotoServer {
 
     /// `/stats`: image requests by path, and the most at once.
     func stats() throws -> (requests: [String: Int], maxConcurrent: Int) {
-        let bytes = try HTTPClient.get(URL(string: url("/stats"))!, maxBytes: 1 << 20).get()
-        let json = try JSONParser.parse(bytes)
+        let json = try self.json("/stats")
         var requests: [String: Int] = [:]
         for (path, count) in json["requests"]?.objectValue ?? [:] { requests[path] = Int(count.numberValue ?? 0) }
         return (requests, Int(json["maxConcurrent"]?.numberValue ?? 0))
+    }
+
+    /// GETs `path` and reads it as JSON.
+    func json(_ path: String) throws -> JSON {
+        let url = url(path)
+        return try JSONParser.parse(RunBlocking.run { await HTTPClient.get(url, maxBytes: 1 << 20) }.get())
     }
 }

@@ -24,14 +24,14 @@ enum PhotoDownloadJob {
     static let maxBytes = 16 << 20
 
     static func job(url: String, cache: PhotoCache?) -> SceneJob {
-        SceneJob(name: name) { context in run(url: url, cache: cache, environment: context.environment) }
+        SceneJob(name: name) { context in await run(url: url, cache: cache, environment: context.environment) }
     }
 
-    static func run(url: String, cache: PhotoCache?, environment: SceneEnvironment) -> PhotoDownloadOutcome {
+    static func run(url: String, cache: PhotoCache?, environment: SceneEnvironment) async -> PhotoDownloadOutcome {
         if let cache, let bytes = cache.read(.image, url, environment: environment), let image = ImageData.sniff(bytes) {
             return PhotoDownloadOutcome(url: url, result: .success(DownloadedImage(mime: image.mime, width: image.width, height: image.height, bytes: nil)))
         }
-        switch environment.fetch(url, maxBytes) {
+        switch await environment.fetch(url, maxBytes) {
         case .failure(let failure):
             return PhotoDownloadOutcome(url: url, result: .failure(failure))
         case .success(let bytes):

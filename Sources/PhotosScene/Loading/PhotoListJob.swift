@@ -27,14 +27,14 @@ enum PhotoListJob {
 
     static func job(endpoint: String, cache: PhotoCache?, token: Int) -> SceneJob {
         SceneJob(name: name) { context in
-            run(endpoint: endpoint, cache: cache, token: token, environment: context.environment)
+            await run(endpoint: endpoint, cache: cache, token: token, environment: context.environment)
         }
     }
 
-    static func run(endpoint: String, cache: PhotoCache?, token: Int, environment: SceneEnvironment) -> PhotoListOutcome {
+    static func run(endpoint: String, cache: PhotoCache?, token: Int, environment: SceneEnvironment) async -> PhotoListOutcome {
         var failure: String
         var offline: Bool
-        switch environment.fetch(endpoint, maxBytes) {
+        switch await environment.fetch(endpoint, maxBytes) {
         case .success(let bytes):
             do throws(RPCError) {
                 let photos = try PhotoListDecoder.photos(bytes, endpoint: endpoint)

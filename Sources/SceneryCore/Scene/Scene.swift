@@ -201,9 +201,11 @@ extension SceneEffect: Equatable {
 /// notifications) and the work itself, which may only use the context it is given.
 public struct SceneJob: Sendable {
     public let name: String
-    public let run: @Sendable (JobContext) -> any Sendable
+    /// The work. It may wait (`await`) on the network without holding a thread; file reads and
+    /// computing are done as they come.
+    public let run: @Sendable (JobContext) async -> any Sendable
 
-    public init(name: String, run: @escaping @Sendable (JobContext) -> any Sendable) {
+    public init(name: String, run: @escaping @Sendable (JobContext) async -> any Sendable) {
         self.name = name; self.run = run
     }
 }
@@ -287,9 +289,10 @@ public final class SceneEnvironment: Sendable {
     public let createDirectory: @Sendable (String) throws(RPCError) -> Void
     /// Marks a file as used now (its modification time), for least-recently-used eviction.
     public let touchFile: @Sendable (String) -> Void
-    /// An HTTP(S) GET (or a `file:` read) of at most `maxBytes`: the body, or why not. Blocking,
-    /// for jobs; answers at once with a failure when `initialize` turned the network off.
-    public let fetch: @Sendable (_ url: String, _ maxBytes: Int) -> Result<[UInt8], ImageLoadFailure>
+    /// An HTTP(S) GET (or a `file:` read) of at most `maxBytes`: the body, or why not. For jobs:
+    /// it waits without holding a thread; answers at once with a failure when `initialize`
+    /// turned the network off.
+    public let fetch: @Sendable (_ url: String, _ maxBytes: Int) async -> Result<[UInt8], ImageLoadFailure>
     /// The user's cache folder (`$XDG_CACHE_HOME` or `~/.cache`), nil when there is none.
     public let cacheHome: String?
     /// Why `path` (or the file a `file:` URL names) may not be read at all, decided before
@@ -307,7 +310,7 @@ public final class SceneEnvironment: Sendable {
                 removeFile: @escaping @Sendable (String) -> Void = SceneEnvironment.leaveFile,
                 createDirectory: @escaping @Sendable (String) throws(RPCError) -> Void = SceneEnvironment.noDirectories,
                 touchFile: @escaping @Sendable (String) -> Void = SceneEnvironment.leaveFile,
-                fetch: @escaping @Sendable (String, Int) -> Result<[UInt8], ImageLoadFailure> = SceneEnvironment.noNetwork,
+                fetch: @escaping @Sendable (String, Int) async -> Result<[UInt8], ImageLoadFailure> = SceneEnvironment.noNetwork,
                 cacheHome: String? = nil,
                 refusal: @escaping @Sendable (String) -> RPCError? = { _ in nil }) {
         self.refusal = refusal
@@ -334,7 +337,7 @@ public final class SceneEnvironment: Sendable {
     /// The `removeFile` and `touchFile` of an environment that changes no file.
     public static let leaveFile: @Sendable (String) -> Void = { _ in }
     /// The `fetch` of an environment without a network.
-    public static let noNetwork: @Sendable (String, Int) -> Result<[UInt8], ImageLoadFailure> = { _, _ in
+    public static let noNetwork: @Sendable (String, Int) async -> Result<[UInt8], ImageLoadFailure> = { _, _ in
         .failure(ImageLoadFailure("no network in this environment"))
     }
 

@@ -230,7 +230,7 @@ public final class Engine {
             touchFile: environment.touchFile,
             fetch: { url, maxBytes in
                 if !network.on && !url.lowercased().hasPrefix("file:") { return .failure(ImageLoadFailure("network disabled by initialize")) }
-                return environment.fetch(url, maxBytes)
+                return await environment.fetch(url, maxBytes)
             },
             cacheHome: environment.cacheHome,
             refusal: environment.refusal)
@@ -267,19 +267,42 @@ public final class Engine {
     /// Queues a scene's effects. Jobs run here and now with the virtual clock, so the command
     /// that started a job answers with its result (its progress notifications go out first);
     /// with the real clock they go to the transport.
+    ///
+    /// With the virtual clock the jobs run one after another in the order they were asked for,
+    /// first in, first out: a job that a finished job starts waits behind the jobs already
+    /// queued, as it would behind running ones on the real clock (the photos scene's four first
+    /// downloads all run before the fifth that the first one's end starts).
     func absorbEffects(_ effects: [SceneEffect]) throws(RPCError) {
         for effect in effects {
             guard case .runJob(let job) = effect else { pendingEffects.append(effect); continue }
             if clockMode == .real {
                 pendingJobs.append(job)
-                continue
+            } else {
+                virtualJobs.append(job)
             }
+        }
+        // A job's end reduces the scene, which may queue more: the outermost call runs them all.
+        guard clockMode == .virtual, !runningVirtualJobs else { return }
+        runningVirtualJobs = true
+        defer { runningVirtualJobs = false }
+        while !virtualJobs.isEmpty {
+            let job = virtualJobs.removeFirst()
             let progress = ProgressBuffer(job: job.name)
-            let result = job.run(JobContext(environment: sceneEnvironment, progress: progress.report))
+            let context = JobContext(environment: sceneEnvironment, progress: progress.report)
+            let result = RunBlocking.run { await job.run(context) }
             notificationsBeforeResponse += progress.lines
-            try reduceScene(.jobFinished(name: job.name, result: result))
+            do {
+                try reduceScene(.jobFinished(name: job.name, result: result))
+            } catch {
+                virtualJobs.removeAll()
+                throw error
+            }
         }
     }
+
+    /// Virtual clock: jobs asked for and not yet run, in order (see ``absorbEffects(_:)``).
+    var virtualJobs: [SceneJob] = []
+    var runningVirtualJobs = false
 
     static let modelPath = PatchPath("/model")
 
@@ -384,7 +407,8 @@ public final class Engine {
             }
             return .success(image)
         }
-        return environment.loadImage(url, network)
+        let environment = self.environment, network = self.network
+        return RunBlocking.run { await environment.loadImage(url, network) }
     }
 
     /// Delivers a finished load to the scene; false when the scene refused it (it was reopened).

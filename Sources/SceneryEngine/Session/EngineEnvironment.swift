@@ -5,9 +5,10 @@ import SceneryCore
 public struct EngineEnvironment: Sendable {
     /// Reads a data file; the error names the path and why.
     public var readFile: @Sendable (String) throws(RPCError) -> [UInt8]
-    /// Loads an image from a `file:` or `http(s):` URL (blocking; the transport calls it off the
-    /// engine's thread when the clock is real). `network` is the session's `network` flag.
-    public var loadImage: @Sendable (_ url: String, _ network: Bool) -> Result<ImageData, ImageLoadFailure>
+    /// Loads an image from a `file:` or `http(s):` URL; it waits on the network without holding a
+    /// thread (the transport runs it as a task when the clock is real). `network` is the
+    /// session's `network` flag.
+    public var loadImage: @Sendable (_ url: String, _ network: Bool) async -> Result<ImageData, ImageLoadFailure>
     /// Milliseconds since start on a monotonic clock; used only with `"clock":"real"`.
     public var realTimeMs: @Sendable () -> Int
     /// Reads `count` bytes at `offset` of a file (archive entries, read when asked for).
@@ -24,16 +25,16 @@ public struct EngineEnvironment: Sendable {
     public var createDirectory: @Sendable (String) throws(RPCError) -> Void
     /// Marks a file used now (its modification time).
     public var touchFile: @Sendable (String) -> Void
-    /// A GET of an `http(s):` or `file:` URL, at most `maxBytes` (blocking). The engine answers
-    /// for the session's `network` flag before it calls this.
-    public var fetch: @Sendable (_ url: String, _ maxBytes: Int) -> Result<[UInt8], ImageLoadFailure>
+    /// A GET of an `http(s):` or `file:` URL, at most `maxBytes`, waiting without holding a
+    /// thread. The engine answers for the session's `network` flag before it calls this.
+    public var fetch: @Sendable (_ url: String, _ maxBytes: Int) async -> Result<[UInt8], ImageLoadFailure>
     /// The user's cache folder, nil when there is none.
     public var cacheHome: String?
     /// Why a path may not be read at all (see ``SceneEnvironment/refusal``); nil when it may.
     public var refusal: @Sendable (String) -> RPCError? = { _ in nil }
 
     public init(readFile: @escaping @Sendable (String) throws(RPCError) -> [UInt8],
-                loadImage: @escaping @Sendable (String, Bool) -> Result<ImageData, ImageLoadFailure>,
+                loadImage: @escaping @Sendable (String, Bool) async -> Result<ImageData, ImageLoadFailure>,
                 realTimeMs: @escaping @Sendable () -> Int,
                 readFileRange: @escaping @Sendable (String, Int, Int) throws(RPCError) -> [UInt8],
                 fileInfo: @escaping @Sendable (String) -> FileInfo?,
@@ -42,7 +43,7 @@ public struct EngineEnvironment: Sendable {
                 removeFile: @escaping @Sendable (String) -> Void = SceneEnvironment.leaveFile,
                 createDirectory: @escaping @Sendable (String) throws(RPCError) -> Void = SceneEnvironment.noDirectories,
                 touchFile: @escaping @Sendable (String) -> Void = SceneEnvironment.leaveFile,
-                fetch: @escaping @Sendable (String, Int) -> Result<[UInt8], ImageLoadFailure> = SceneEnvironment.noNetwork,
+                fetch: @escaping @Sendable (String, Int) async -> Result<[UInt8], ImageLoadFailure> = SceneEnvironment.noNetwork,
                 cacheHome: String? = nil) {
         self.readFile = readFile; self.loadImage = loadImage; self.realTimeMs = realTimeMs
         self.readFileRange = readFileRange; self.fileInfo = fileInfo; self.listDirectory = listDirectory
@@ -52,7 +53,7 @@ public struct EngineEnvironment: Sendable {
 
     /// An environment with whole-file reads only (no directories; ranges cut from `readFile`).
     public init(readFile: @escaping @Sendable (String) throws(RPCError) -> [UInt8],
-                loadImage: @escaping @Sendable (String, Bool) -> Result<ImageData, ImageLoadFailure>,
+                loadImage: @escaping @Sendable (String, Bool) async -> Result<ImageData, ImageLoadFailure>,
                 realTimeMs: @escaping @Sendable () -> Int) {
         let files = SceneEnvironment(now: { 0 }, random: { 0 }, readFile: readFile)
         self.init(readFile: readFile, loadImage: loadImage, realTimeMs: realTimeMs,
