@@ -5,9 +5,9 @@ import SceneryTestSupport
 import SceneryTransport
 
 /// The HTTP client against `Tests/Support/http_faults.py` on 127.0.0.1: every reason PROTOCOL.md
-/// lists, word for word, each timeout within 0.5 s of its setting, and the limits kept whatever
-/// the server sends. All at once, as a session's downloads are (FoundationNetworking crashed the
-/// process on a redirect among other downloads).
+/// lists, word for word, all at once as a session's downloads are (FoundationNetworking crashed
+/// the process on a redirect among other downloads); each timeout within 0.5 s of its setting;
+/// the limits kept whatever the server sends.
 @Suite("HTTP client", .serialized, .hangGuard)
 struct HTTPClientTests {
     static let limit = 1 << 20
@@ -38,53 +38,75 @@ struct HTTPClientTests {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    @Test("every documented reason, word for word, with the timeouts on time, all downloads at once")
+    @Test("every documented reason, word for word, all downloads at once")
     func reasons() async throws {
         let server = try PhotoServer(script: "http_faults.py")
         let limit = Self.limit
+        let declared = 64 << 20
         let cases: [(path: String, reason: String?)] = [
             ("/png", nil),
             ("/redirect", nil),
             ("/status/404", "HTTP status 404"),
             ("/status/500", "HTTP status 500"),
-            ("/declared/\(4 * limit)", "body of \(4 * limit) bytes, more than the limit of \(limit)"),
+            ("/declared/\(declared)", "body of \(declared) bytes, more than the limit of \(limit)"),
             ("/endless", "body over the limit of \(limit) bytes"),
             ("/loop", "too many redirects (more than 8)"),
             ("/stall?s=20", "timed out: no data for 1 s"),
-            ("/drip?ms=250", "timed out: over 3 s in all"),
+            ("/drip?ms=100", "timed out: over 3 s in all"),
             ("/short", "body cut short after 500 bytes (the connection closed)"),
         ]
-        // A probe beside the requests: how late a 3 s sleep wakes on this machine now (the tests
-        // share two CPUs with other suites); a timeout may be that much later than its setting.
         let outcomes = await withTaskGroup(of: (Int, Outcome).self) { group in
             for (index, item) in cases.enumerated() {
                 let url = server.url(item.path)
                 group.addTask { (index, await Self.get(url)) }
             }
-            group.addTask {
-                let start = Date()
-                try? await Task.sleep(for: .seconds(3))
-                return (-1, Outcome(result: .success([]), seconds: Date().timeIntervalSince(start) - 3))
-            }
             var outcomes: [Int: Outcome] = [:]
             for await (index, outcome) in group { outcomes[index] = outcome }
             return outcomes
         }
-        let lateness = max(0, outcomes[-1]?.seconds ?? 0)
         for (index, item) in cases.enumerated() {
             let outcome = try #require(outcomes[index])
             #expect(outcome.reason == item.reason, "\(item.path): \(outcome.result)")
         }
-        let seconds = { (path: String) in outcomes[cases.firstIndex { $0.path == path }!]!.seconds }
-        #expect(abs(seconds("/stall?s=20") - 1) < 0.5 + lateness, "idle timeout of 1 s took \(seconds("/stall?s=20")) s (a sleep woke \(lateness) s late)")
-        #expect(abs(seconds("/drip?ms=250") - 3) < 0.5 + lateness, "total timeout of 3 s took \(seconds("/drip?ms=250")) s (a sleep woke \(lateness) s late)")
-        #expect(seconds("/declared/\(4 * limit)") < seconds("/png") + 0.5 + lateness, "a declared body over the limit is refused at the headers")
         // The redirect loop was followed 8 times: 9 requests.
         let stats = try server.json("/stats")
         #expect(stats["requests"]?["/loop"] == 9, "\(stats)")
-        // Refused at the headers: far less of the declared 4 MiB was taken than was declared.
-        let sent = stats["sent"]?["/declared/\(4 * limit)"]?.numberValue ?? 0
-        #expect(sent < Double(4 * limit), "the server got \(sent) bytes out")
+        // Refused at the headers: the server could write no more than the sockets' buffers hold
+        // before the connection closed, far from the 64 MiB it declared.
+        let sent = stats["sent"]?["/declared/\(declared)"]?.numberValue ?? 0
+        #expect(sent < Double(declared / 2), "the server got \(sent) bytes out")
+    }
+
+    /// Runs `attempt` up to three times until its time is within 0.5 s of `expected` plus how late
+    /// a sleep beside it woke (the tests share two CPUs with other suites, and a loaded machine
+    /// delays every timer): an implementation that ignores a timeout fails every attempt.
+    static func onTime(expected: Double, _ attempt: @escaping @Sendable () async -> Outcome) async -> [String] {
+        var misses: [String] = []
+        for _ in 0..<3 {
+            async let probe: Double = {
+                let start = Date()
+                try? await Task.sleep(for: .seconds(expected))
+                return Date().timeIntervalSince(start) - expected
+            }()
+            let outcome = await attempt()
+            let lateness = max(0, await probe)
+            if abs(outcome.seconds - expected) < 0.5 + lateness { return [] }
+            misses.append("took \(outcome.seconds) s (\(outcome.reason ?? "no failure"); a sleep woke \(lateness) s late)")
+        }
+        return misses
+    }
+
+    @Test("the idle and the total timeouts fire within 0.5 s of their settings, under a second too")
+    func timeoutsOnTime() async throws {
+        let server = try PhotoServer(script: "http_faults.py")
+        let stall = server.url("/stall?s=20"), drip = server.url("/drip?ms=250")
+        let idle = await Self.onTime(expected: 1) { await Self.get(stall) }
+        #expect(idle.isEmpty, "idle timeout of 1 s: \(idle)")
+        let total = await Self.onTime(expected: 3) { await Self.get(drip) }
+        #expect(total.isEmpty, "total timeout of 3 s: \(total)")
+        let short = HTTPClient.Timeouts(idle: 0.3, total: 5)
+        let shortIdle = await Self.onTime(expected: 0.3) { await Self.get(stall, timeouts: short) }
+        #expect(shortIdle.isEmpty, "idle timeout of 0.3 s: \(shortIdle)")
     }
 
     @Test("a refused connection, a body that is not an image, and an idle timeout under a second")
@@ -100,10 +122,8 @@ struct HTTPClientTests {
             return
         }
         #expect(image.width == 16 && image.mime == "image/png")
-        let short = HTTPClient.Timeouts(idle: 0.3, total: 5)
-        let stalled = await Self.get(server.url("/stall?s=20"), timeouts: short)
+        let stalled = await Self.get(server.url("/stall?s=20"), timeouts: HTTPClient.Timeouts(idle: 0.3, total: 5))
         #expect(stalled.reason == "timed out: no data for 0.3 s")
-        #expect(abs(stalled.seconds - 0.3) < 0.5, "took \(stalled.seconds) s")
     }
 
     @Test("cancelling the task that waits on a GET ends it at once")
