@@ -87,8 +87,8 @@ const runsFit = `(r) => { const node = r.closest('.node'), box = node.getBoundin
            fits: r.getBoundingClientRect().right <= box.right + 0.5 && (r.scrollWidth <= r.clientWidth + 1 || ellipsis) }; }`;
 const angleGap = (a, b) => Math.min(Math.abs(a - b), 360 - Math.abs(a - b));
 
-async function waitFor(scene, step, expression) {
-  try { await browser.until(expression, 8000); } catch (error) { failures.push(`${scene} ${step}: ${error.message}`); }
+async function waitFor(scene, step, expression, timeout = 8000) {
+  try { await browser.until(expression, timeout); } catch (error) { failures.push(`${scene} ${step}: ${error.message}`); }
 }
 
 const gestures = {
@@ -132,14 +132,14 @@ const gestures = {
     await sleep(1500);
     const later = await ringPhase();
     for (const [when, phase] of [["at first", first], ["1.5 s later", later]]) {
-      if (angleGap(phase.drawn, phase.expected) > 2) failures.push(`exhibition: ${when} the ring is drawn at ${phase.drawn.toFixed(1)}°, the scene clock says ${phase.expected.toFixed(1)}°`);
+      if (angleGap(phase.drawn, phase.expected) > 4) failures.push(`exhibition: ${when} the ring is drawn at ${phase.drawn.toFixed(1)}°, the scene clock says ${phase.expected.toFixed(1)}°`);
     }
     if (angleGap(later.drawn, first.drawn) < 8) failures.push(`exhibition: the ring stands still (${first.drawn.toFixed(1)}° then ${later.drawn.toFixed(1)}° 1.5 s later; 40 s a turn)`);
     // Out of phase (as after a wrong clock), then the clock learned anew: back in phase.
     await browser.evaluate(`document.querySelector('[data-id="circle.0.ring"]').getAnimations()[0].currentTime -= 15000`);
     await browser.evaluate(`window.scenery.session.resync().then(() => true)`);
     const relearned = await ringPhase();
-    if (angleGap(relearned.drawn, relearned.expected) > 2) failures.push(`exhibition: after the clock is learned again the ring is drawn at ${relearned.drawn.toFixed(1)}°, the scene clock says ${relearned.expected.toFixed(1)}°`);
+    if (angleGap(relearned.drawn, relearned.expected) > 4) failures.push(`exhibition: after the clock is learned again the ring is drawn at ${relearned.drawn.toFixed(1)}°, the scene clock says ${relearned.expected.toFixed(1)}°`);
   },
   async shelf() {
     await browser.click(...await center("settings.icon"));
@@ -286,7 +286,8 @@ async function serverRestart() {
   await sleep(1500);  // a few tries fail meanwhile: 0.25, 0.5, 1 s apart
   server = await startServer(binary, [], port);
   const up = Date.now();
-  await waitFor("restart", "reconnected", `window.scenery.reconnects === 1 && window.scenery.ready === true`);
+  // Tries 0.25, 0.75, 1.75, 3.75, 7.75 s after the loss: the one after the server is up answers.
+  await waitFor("restart", "reconnected", `window.scenery.reconnects === 1 && window.scenery.ready === true`, 15000);
   const back = await browser.evaluate(`(() => { const b = document.getElementById('banner');
     return { scene: window.scenery.state().scene, width: window.scenery.state().viewport.width, offset: window.scenery.state().model.offsetY,
              picked: document.getElementById('device').value, banner: b.hidden ? '' : b.textContent, lost: document.getElementById('screen').classList.contains('lost'),
