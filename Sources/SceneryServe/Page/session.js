@@ -124,12 +124,12 @@ export class Session {
   /** Ends the session on purpose (a scene switch); its `closed` event says `deliberate`. It
    * sends `shutdown` and lets the server close the socket after its last answer: closing it from
    * here could cross a frame the server is still sending, which Chromium reports as an error
-   * ("Data frame received after close"). A server that does not close in 5 s is left. */
+   * ("Data frame received after close"). A server that does not close in 30 s is left. */
   close() {
     if (this.closedByPage) return;
     this.closedByPage = true;
     if (this.socket?.readyState !== 1) { this.socket?.close(1000); return; }
     this.socket.send(JSON.stringify({ jsonrpc: "2.0", id: this.nextId++, method: "shutdown", params: {} }));
-    setTimeout(() => this.socket.close(1000), 5000);
+    setTimeout(() => this.socket.close(1000), 30000);
   }
 }
