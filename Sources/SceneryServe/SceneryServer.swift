@@ -117,6 +117,7 @@ public struct SceneryServer: Sendable {
                             } catch {
                                 broken.record(error)
                             }
+                            if !session.engine.isShutDown { broken.clientLeft() }
                             outbox.finish()
                         }
                         // The session ends when the tab goes, when the server stops (SIGTERM or
@@ -144,9 +145,11 @@ public struct SceneryServer: Sendable {
                             close.cancel()
                             return
                         }
-                        // A closed tab's last answers go out; on shutdown, nothing waits for a
-                        // client that is not reading.
-                        if Task.isShuttingDownGracefully { writer.cancel() }
+                        // After `shutdown` the last answers go out. A client that sent its close
+                        // frame gets nothing more (a data frame after the client's close is a
+                        // protocol error the browser reports), and on the server's shutdown
+                        // nothing waits for a client that is not reading.
+                        if Task.isShuttingDownGracefully || broken.clientHasLeft { writer.cancel() }
                         _ = await writer.result
                         if !Task.isShuttingDownGracefully, let error = broken.error { throw error }
                     }
@@ -197,10 +200,16 @@ public enum ServeErrorCode {
     public static let overBudget = -32010
 }
 
-/// The error that ended a session's frames, kept for the end of the session.
+/// How a session's frames ended: the error that broke them, kept for the end of the session, and
+/// whether the client left.
 final class BrokenFrames: @unchecked Sendable {
     private let lock = Lock()
     private var recorded: (any Error)?
+    private var left = false
     func record(_ error: any Error) { if !(error is CancellationError) { lock.withLock { recorded = error } } }
     var error: (any Error)? { lock.withLock { recorded } }
+    /// The client ended the session (its close frame, or the connection went) rather than
+    /// `shutdown`: it reads nothing more.
+    func clientLeft() { lock.withLock { left = true } }
+    var clientHasLeft: Bool { lock.withLock { left } }
 }
