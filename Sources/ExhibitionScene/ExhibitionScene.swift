@@ -5,8 +5,9 @@ import SceneryCore
 /// dots stand on a grid, each joined to its two nearest neighbours. The available circle's ring
 /// turns once every 40 s.
 ///
-/// `scene.open {"scene":"exhibition"}` takes no other params. Gestures: `tap` (the first mode
-/// button reshuffles the field, the available circle changes to another size) and the
+/// `scene.open {"scene":"exhibition", "resources"?: folder}`: `resources` holds the brief's
+/// images, which replace the drawn ones (``ExhibitionImages/originals``). Gestures: `tap` (the
+/// first mode button reshuffles the field, the available circle changes to another size) and the
 /// `reshuffle` method. Nothing else on screen reacts.
 public enum ExhibitionScene: Scene {
     public typealias State = ExhibitionState

@@ -13,7 +13,12 @@ public struct HooState: Sendable {
     /// True while the built-in sample is shown; the first load that yields sets replaces it.
     public var isSample: Bool
     /// The brief's art found in `resources` (the logo), replacing drawn images.
-    public var originals = OriginalImages()
+    public var originals = OriginalImages() {
+        didSet { originalsJSON = .array(originals.replaced.map(JSON.string)) }
+    }
+    /// The drawn ids `originals` replaced, as the model lists them: built once at open rather
+    /// than per command.
+    public private(set) var originalsJSON: JSON = .array([])
     /// The selected Hoo, if any.
     public var selection: HooRef?
     /// How far the grid is scrolled, clamped to `0...maxOffset`.

@@ -73,6 +73,7 @@ struct ExhibitionOriginalArtTests {
         let params = Params(["resources": .string(SharedData.path("seed-data/Exhibition/resources"))])
         let state = try ExhibitionScene.open(params, viewport: .phone, environment: Self.environment).0
         #expect(state.originals.replaced.count == ExhibitionImages.originals.count)
+        #expect(ExhibitionScene.render(state).model["originals"] == .array(ExhibitionImages.originals.map(\.id).sorted().map(JSON.string)))
         let display = ExhibitionScene.render(state).display
         #expect(display.node("shield")?.image == "exhibition.shield.original")
         #expect(display.node("circle.0.ring")?.image == "exhibition.ring.original")
@@ -84,6 +85,7 @@ struct ExhibitionOriginalArtTests {
     func drawn() throws {
         let state = try ExhibitionScene.open(Params([:]), viewport: .phone, environment: Self.environment).0
         #expect(ExhibitionScene.render(state).display.node("shield")?.image == "exhibition.shield")
+        #expect(ExhibitionScene.render(state).model["originals"] == [])
         #expect(throws: RPCError(code: ErrorCode.fileUnreadable, message: "params.resources: no folder at \"/no/such/folder\"")) {
             try ExhibitionScene.open(Params(["resources": "/no/such/folder"]), viewport: .phone, environment: Self.environment)
         }

@@ -15,7 +15,8 @@ import SceneryCore
                                  title: pick(["Meadow", "Morning", "Say \"hi\""]), poemLine: pick(["a", "b/c~d"]))
         return HooModel(columns: pick([4, 9]), hoos: pick([9, 100]), sets: pick([1, 9]), decelerating: pick([true, false]),
                         headerSet: pick([nil, 1, 2]), loadErrors: pick(errors), loading: pick([nil, "sets", "other"]),
-                        maxOffsetY: pick([0, 120.5]), offsetY: pick([0, 3.25, 120.5]), pan: pick([nil, "scrub", "scroll"]),
+                        maxOffsetY: pick([0, 120.5]), offsetY: pick([0, 3.25, 120.5]),
+                        originals: pick([.array([]), .array(["hoo.logo"])]), pan: pick([nil, "scrub", "scroll"]),
                         sample: pick([true, false]), selection: selection)
     }
 

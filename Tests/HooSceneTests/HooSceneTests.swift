@@ -330,6 +330,22 @@ struct HooLoadTests {
 
 @Suite("Hoo scene: images")
 struct HooImageTests {
+    @Test("a resources folder's logo@2x.png replaces the drawn logo under an id of its own, and model.originals lists it")
+    func resources() throws {
+        let png = Canvas(width: 2, height: 2, fill: 0xFF00_00FF).png()
+        let environment = HooTestSupport.memoryEnvironment(["art/logo@2x.png": png.bytes, "art/other.png": png.bytes])
+        let (state, _) = try HooScene.open(Params(["resources": "art"]), viewport: F.mock, environment: environment)
+        #expect(F.nodes(state)["logo"]?.image == "hoo.logo.original")
+        #expect(F.model(state)["originals"] == ["hoo.logo"])
+        #expect(try HooScene.asset("hoo.logo.original", in: state, environment: environment) == png)
+        let (drawn, _) = try HooScene.open(Params([:]), viewport: F.mock, environment: environment)
+        #expect(F.nodes(drawn)["logo"]?.image == "hoo.logo")
+        #expect(F.model(drawn)["originals"] == [])
+        #expect(throws: RPCError(code: ErrorCode.fileUnreadable, message: "params.resources: no folder at \"nowhere\"")) {
+            try HooScene.open(Params(["resources": "nowhere"]), viewport: F.mock, environment: environment)
+        }
+    }
+
     @Test("built-in images are PNGs of the mocks' sizes at 2x")
     func builtins() throws {
         let logo = try #require(HooScene.builtinImage("hoo.logo"))

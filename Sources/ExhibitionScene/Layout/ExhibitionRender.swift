@@ -80,6 +80,7 @@ enum ExhibitionRender {
         model["field"] = ["frame": grid.frame.json, "columns": .number(M.gridColumns), "rows": .number(M.gridRows)]
         model["layoutValid"] = .bool(state.layoutValid)
         model["mode"] = "nearme"
+        model["originals"] = .array(state.originals.replaced.map(JSON.string))
         model["ring"] = [
             "angle": .number(roundPoint(ring.value(atMs: state.clockMs))),
             "atMs": .number(state.clockMs),

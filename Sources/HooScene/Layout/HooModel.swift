@@ -31,13 +31,15 @@ public struct HooModel: SceneModel {
     public var loading: String?
     /// Rounded to thousandths, as the document has them.
     public var maxOffsetY: Double, offsetY: Double
+    /// The drawn images a `resources` folder replaced (their ids, sorted), as Shelf's model has them.
+    public var originals: JSON
     /// The pan's mode (`undecided`, `scrub`, `scroll`) while a pan is in progress.
     public var pan: String?
     public var sample: Bool
     public var selection: Selection?
 
     static let keys = ["columns", "counts", "decelerating", "headerSet", "loadErrors", "loading", "maxOffsetY", "offsetY",
-                       "pan", "sample", "selection"]
+                       "originals", "pan", "sample", "selection"]
     static let selectionKeys = ["color", "hoo", "index", "poemLine", "set", "title"]
     static let countsKeys = ["hoos", "sets"]
 
@@ -51,6 +53,7 @@ public struct HooModel: SceneModel {
             loading.map { ["path": .string($0)] } ?? .null,
             .number(maxOffsetY),
             .number(offsetY),
+            originals,
             .optional(pan),
             .bool(sample),
             selection?.json ?? .null,
@@ -76,6 +79,7 @@ public struct HooModel: SceneModel {
         }
         replace("maxOffsetY", old.maxOffsetY != new.maxOffsetY, .number(new.maxOffsetY))
         replace("offsetY", old.offsetY != new.offsetY, .number(new.offsetY))
+        if old.originals != new.originals { JSONPatch.diff(old.originals, new.originals, path: path.child("originals"), into: &patch) }
         replace("pan", old.pan != new.pan, .optional(new.pan))
         replace("sample", old.sample != new.sample, .bool(new.sample))
         switch (old.selection, new.selection) {

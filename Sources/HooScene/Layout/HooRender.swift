@@ -245,7 +245,7 @@ enum HooRender {
                         decelerating: state.deceleration != nil,
                         headerSet: state.headerSetIndex(selected: selected).map { state.catalog.sets[$0].number },
                         loadErrors: state.loadErrorsJSON, loading: state.loading?.path,
-                        maxOffsetY: roundPoint(state.maxOffset), offsetY: roundPoint(state.offset),
+                        maxOffsetY: roundPoint(state.maxOffset), offsetY: roundPoint(state.offset), originals: state.originalsJSON,
                         pan: state.pan?.mode.rawValue, sample: state.isSample, selection: selection)
     }
 
