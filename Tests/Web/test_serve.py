@@ -83,6 +83,12 @@ def write_people(path, count):
 # (people-40k.json): more of them than threads is what stalled it.
 HEAVY_PEOPLE = 100000
 
+# Set by the Swift wrapper when it runs against a build with AddressSanitizer (Scripts/test's
+# second pass): there a heavy request takes many times as long and RSS is the sanitizer
+# allocator's (freed memory waits in its quarantine), so the heavy loads are smaller and what
+# measures time or memory is skipped, saying so. The same requests still run, for the sanitizer.
+SANITIZED = os.environ.get("SCENERY_SANITIZED") == "1"
+
 
 class ServeTest(unittest.TestCase):
     @classmethod
@@ -426,7 +432,7 @@ class ServeUnderAbuseTest(unittest.TestCase):
     def setUpClass(cls):
         cls.root = tempfile.mkdtemp(prefix="serve-abuse-")
         write_people(os.path.join(cls.root, "big-people.json"), HEAVY_PEOPLE)
-        write_people(os.path.join(cls.root, "people-40k.json"), 40000)
+        write_people(os.path.join(cls.root, "people-40k.json"), 4000 if SANITIZED else 40000)
 
     @classmethod
     def tearDownClass(cls):
@@ -588,11 +594,14 @@ class ServeUnderAbuseTest(unittest.TestCase):
         self.assertGreater(len(busy), 5, "the canary could not tap while the heavy sessions opened")
         # Without the gate on heavy requests the canary's p99 was 385 ms here (idle: 18 ms; debug
         # build, 2 shared CPUs); with it, 9 to 30 ms.
-        self.assertLess(p99(busy), max(0.15, 6 * p99(idle)), "the quiet session stalled: %s" % busy[-5:])
+        if not SANITIZED:
+            self.assertLess(p99(busy), max(0.15, 6 * p99(idle)), "the quiet session stalled: %s" % busy[-5:])
         for ws in heavy + [canary]:
             ws.close()
 
     def test_closed_heavy_sessions_give_their_memory_back(self):
+        if SANITIZED:
+            self.skipTest("under AddressSanitizer RSS is its allocator's: freed memory waits in quarantine, malloc_trim does not apply")
         server, port = self.start()
         baseline = rss_mib(server.pid)
         heavy, threads, answers = self.open_heavy_sessions(port, 4, "big-people.json")
