@@ -67,15 +67,9 @@ public struct HooState: Sendable {
     public var selected: HooLocation? { selection.flatMap { catalog.locate($0) } }
 
     /// The set whose header shows: the selected Hoo's (at `selected`, ``selected`` looked up
-    /// once by the caller), else the set of the first Hoo in the row at the top edge of the
-    /// grid's visible area.
-    func headerSetIndex(selected: HooLocation?) -> Int? {
-        if let selected { return selected.set }
-        let grid = grid
-        guard grid.count > 0 else { return nil }
-        let row = min(max(0, grid.row(atContentY: offset)), grid.rows - 1)
-        return catalog.location(ofIndex: row * grid.columns)?.set
-    }
+    /// once by the caller); none without a selection, as the mock of the bare grid (`grid.png`)
+    /// shows no header.
+    func headerSetIndex(selected: HooLocation?) -> Int? { selected?.set }
 }
 
 /// A `sets.load` (or `scene.open` with `sets`) whose job has not finished: the path, and the

@@ -18,7 +18,7 @@ struct HooOpenTests {
         let model = F.model(state)
         #expect(model["sample"] == true)
         #expect(model["selection"] == .null)
-        #expect(model["headerSet"] == 1)
+        #expect(model["headerSet"] == .null)
     }
 
     @Test("the sample is the same on every open")
@@ -68,15 +68,18 @@ struct HooRenderTests {
         #expect(nodes["cell.1.2"] != nil && nodes["set.1.2.color"] == nil)
     }
 
-    @Test("the chrome: background #1F1F1F, the topmost set's header, the logo, two white lines; no bottom text yet")
+    @Test("the chrome: background #1F1F1F, the logo, two white lines; no header and no bottom text before a selection")
     func chrome() throws {
-        let nodes = F.nodes(F.state(F.originalSets))
+        var state = F.state(F.originalSets)
+        let nodes = F.nodes(state)
         #expect(nodes["background"]?.style["background"] == "#1F1F1F")
-        #expect(nodes["header"]?.image == "hoo.load.1.set.1.header.2")
-        #expect(nodes["header"]?.frame == Rect(x: 30, y: 35, width: 276, height: 32))
+        #expect(nodes["header"] == nil)
         #expect(nodes["logo"]?.image == "hoo.logo")
         #expect(nodes["line.top"]?.style["color"] == "#FFFFFF")
         #expect(nodes["bottom.title"] == nil && nodes["bottom.poem"] == nil && nodes["overlay"] == nil && nodes["selection.disc"] == nil)
+        try F.reduce(&state, .tap(id: "cell.1.2", point: nil))
+        #expect(F.nodes(state)["header"]?.image == "hoo.load.1.set.1.header.2")
+        #expect(F.nodes(state)["header"]?.frame == Rect(x: 30, y: 35, width: 276, height: 32))
     }
 
     @Test("the header picks the variant for the screen's scale: @3x at 3x, else the sharpest there is")
@@ -84,6 +87,7 @@ struct HooRenderTests {
         var set = F.set(1, count: 3)
         set.headers[3] = .file(path: "h3")
         var state = F.state([set], viewport: Viewport(width: 375, height: 812, scale: 3, safeArea: EdgeInsets()))
+        state.selection = HooRef(set: 1, hoo: 1)
         #expect(F.nodes(state)["header"]?.image == "hoo.load.1.set.1.header.3")
         state.viewport.scale = 1
         #expect(F.nodes(state)["header"]?.image == "hoo.load.1.set.1.header.1")
@@ -91,19 +95,26 @@ struct HooRenderTests {
         #expect(F.nodes(state)["header"]?.image == "hoo.load.1.set.1.header.3")
         var noHeader = F.set(1, count: 3)
         noHeader.headers = [:]
-        #expect(F.nodes(F.state([noHeader]))["header"] == nil)
+        var bare = F.state([noHeader])
+        bare.selection = HooRef(set: 1, hoo: 1)
+        #expect(F.nodes(bare)["header"] == nil)
     }
 
-    @Test("before any selection the header follows the topmost visible set as the grid scrolls")
-    func headerFollowsScroll() throws {
+    @Test("without a selection there is no header wherever the grid scrolls, as on the bare grid's mock; a selection brings its set's")
+    func headerOnlyWithSelection() throws {
         var state = F.state(F.originalSets)
-        #expect(F.model(state)["headerSet"] == 1)
         // Row 3 starts with Red 13; row 4 with Yellow 3.
-        try F.reduce(&state, .scroll(.to(offsetY: 7 + 3 * 79)))
-        #expect(F.model(state)["headerSet"] == 1)
-        try F.reduce(&state, .scroll(.to(offsetY: 7 + 4 * 79)))
+        for offset: Double in [0, 7 + 3 * 79, 7 + 4 * 79] {
+            try F.reduce(&state, .scroll(.to(offsetY: offset)))
+            #expect(F.model(state)["headerSet"] == .null)
+            #expect(F.nodes(state)["header"] == nil)
+        }
+        try F.reduce(&state, .tap(id: "cell.2.3", point: nil))
         #expect(F.model(state)["headerSet"] == 2)
         #expect(F.nodes(state)["header"]?.image == "hoo.load.1.set.2.header.2")
+        try F.reduce(&state, .tap(id: "cell.2.3", point: nil))
+        #expect(F.model(state)["headerSet"] == .null)
+        #expect(F.nodes(state)["header"] == nil)
     }
 
     @Test("only cells near the visible part are nodes: the visible rows plus half a screen above and below")
@@ -278,6 +289,8 @@ struct HooLoadTests {
         #expect(state.catalog.sets.map(\.number) == [3])
         #expect(state.selection == nil && state.offset == 0 && state.loading == nil)
         #expect(F.model(state)["sample"] == false)
+        #expect(F.nodes(state)["header"] == nil)
+        F.tap(&state, id: "cell.3.2")
         #expect(F.nodes(state)["header"]?.image == "hoo.load.1.set.3.header.2")
     }
 

@@ -34,7 +34,7 @@ struct HooFrame: Equatable {
 public enum HooGroupKey: Hashable, Sendable {
     /// The background, logo and lines, which only the viewport changes.
     case chrome
-    /// The header image: the selected Hoo's set's, or the topmost visible set's.
+    /// The header image: the selected Hoo's set's (none without a selection).
     case header
     /// The rest of what shows the selection: the title and poem line, the picture over the
     /// grid, and the disc on the selected cell when that cell is rendered.
