@@ -23,29 +23,22 @@ Listens on 127.0.0.1 (a free port unless --port) and prints ``PORT n`` on stdout
 Python 3 standard library only.
 """
 
-import argparse
 import json
-import struct
 import sys
 import threading
 import time
-import zlib
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlparse
+
+import photo_server
 
 LOCK = threading.Lock()
 STATS = {"sent": {}, "requests": {}, "sentAt": {}}
 
 
-def png(k=1, size=16):
-    """A size x size PNG in a colour of its own."""
-    rgb = ((k * 67) % 256, (k * 131) % 256, (k * 29 + 90) % 256)
-    row = b"\x00" + bytes(rgb) * size
-
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(row * size)) + chunk(b"IEND", b""))
+def png(k=1):
+    """A small PNG in a colour of its own."""
+    return photo_server.png(k, 16)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -150,16 +143,7 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main():
-    parser = argparse.ArgumentParser(description="A local HTTP server that fails on purpose.")
-    parser.add_argument("--port", type=int, default=0)
-    args = parser.parse_args()
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
-    server.daemon_threads = True
-    print("PORT %d" % server.server_address[1], flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+    photo_server.serve(Handler, "A local HTTP server that fails on purpose.")
 
 
 if __name__ == "__main__":

@@ -158,17 +158,23 @@ class Handler(BaseHTTPRequestHandler):
                 STATS["active"] -= 1
 
 
-def main():
-    parser = argparse.ArgumentParser(description="Local endpoint for the Photos scene's tests.")
+def serve(handler, description):
+    """Serves ``handler`` on 127.0.0.1 (``--port``, else a free port), printing ``PORT n`` once
+    ready; the test servers here share it."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), handler)
     server.daemon_threads = True
     print("PORT %d" % server.server_address[1], flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
+
+
+def main():
+    serve(Handler, "Local endpoint for the Photos scene's tests.")
 
 
 if __name__ == "__main__":
