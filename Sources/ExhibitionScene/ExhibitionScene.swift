@@ -78,7 +78,7 @@ public enum ExhibitionScene: Scene {
         ExhibitionRender.render(state)
     }
 
-    /// The images drawn in code (``ExhibitionImages``); nil for the movie, which is not shipped.
+    /// The images drawn in code (``ExhibitionImages``), the background movie among them.
     public static func builtinImage(_ id: String) -> ImageData? { ExhibitionImages.image(id) }
 
     /// The originals a `resources` folder supplied (`exhibition.shield.original`).

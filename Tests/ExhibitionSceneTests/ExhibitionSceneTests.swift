@@ -10,7 +10,7 @@ struct ExhibitionScreenTests {
         let nodes = Fixture.nodes(state)
         #expect(nodes["background"]?.kind == .movie)
         #expect(nodes["background"]?.style["movie"] == "exhibition.movie.ornaments")
-        #expect(ExhibitionScene.builtinImage("exhibition.movie.ornaments") == nil)
+        #expect(ExhibitionScene.builtinImage("exhibition.movie.ornaments")?.width == ExhibitionMovie.width)
         #expect(nodes["shield"]?.style["opacity"] == 0.1)
         #expect(nodes["mode.nearme"]?.style["selected"] == true)
         #expect(nodes["mode.list"]?.style["selected"] == false && nodes["mode.list"]?.style["enabled"] == false)

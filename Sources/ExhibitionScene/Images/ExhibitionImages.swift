@@ -2,7 +2,7 @@ import SceneryCore
 
 /// The images the Exhibition scene draws in code, at @2x: each is as many pixels as its resource
 /// in `../shared/seed-data/Exhibition/resources/` (half as many points), simple shapes that read
-/// as the original. The movie (``ExhibitionRender/movie``) is not among them.
+/// as the original; and the background movie (``ExhibitionMovie``), an animated PNG.
 enum ExhibitionImages {
     static let shield = "exhibition.shield"
     static let frameTop = "exhibition.frame.top"
@@ -26,7 +26,7 @@ enum ExhibitionImages {
         (toggle(.list, on: true), "toggle_list_on@2x.png"), (toggle(.list, on: false), "toggle_list_off@2x.png"),
     ]
 
-    /// Every asset id this scene serves.
+    /// Every still image this scene draws (each has an original among the brief's resources).
     static var ids: [String] {
         [shield, frameTop, frameBottom, frameLeft, ring, thumb] + CircleSize.allCases.map(circle)
             + Toggle.allCases.flatMap { toggle in [true, false].map { self.toggle(toggle, on: $0) } }
@@ -40,6 +40,7 @@ enum ExhibitionImages {
         case frameLeft: return drawFrameLeft()
         case ring: return drawRing()
         case thumb: return drawThumb()
+        case ExhibitionMovie.id: return ExhibitionMovie.movie
         default:
             if let size = CircleSize.allCases.first(where: { circle($0) == id }) { return drawCircle(size) }
             for toggle in Toggle.allCases {

@@ -29,9 +29,9 @@ enum ExhibitionRender {
         static let lines = 5, ring = 6, thumb = 7, availableCircle = 8, dots = 9
     }
 
-    /// The movie behind everything. The project ships no movie: `asset.read` does not serve it,
-    /// and a front end without it shows the node's background colour.
-    static let movie = "exhibition.movie.ornaments"
+    /// The movie behind everything: an animated PNG the engine draws (``ExhibitionMovie``),
+    /// which `asset.read` serves; a front end shows the node's background colour until it has it.
+    static let movie = ExhibitionMovie.id
     /// The only topic of the challenge, whose shield and photo the screen shows.
     static let topic = "captainAmerica"
 

@@ -150,6 +150,21 @@ public struct Sketch {
         return canvas.png()
     }
 
+    /// The picture laid over an opaque `background` (0xRRGGBB), as 8-bit RGB row by row: a
+    /// frame of an ``AnimatedPNG``.
+    public func rgb(over background: UInt32 = 0) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height * 3)
+        let under = [Double(background >> 16 & 0xFF) / 255, Double(background >> 8 & 0xFF) / 255, Double(background & 0xFF) / 255]
+        for i in 0..<(width * height) {
+            let a = pixels[i * 4 + 3]
+            for channel in 0..<3 {
+                let value = pixels[i * 4 + channel] * a + under[channel] * (1 - a)
+                out[i * 3 + channel] = UInt8((min(1, max(0, value)) * 255).rounded())
+            }
+        }
+        return out
+    }
+
     private func packed(_ x: Int, _ y: Int) -> UInt32 {
         let i = (y * width + x) * 4
         func byte(_ v: Double) -> UInt32 { UInt32((min(1, max(0, v)) * 255).rounded()) }

@@ -1,7 +1,8 @@
 // Draws the state document's display list into a DOM element, knowing nothing of scenes: one
 // absolutely positioned element per node, keyed by id (data-id), in z then id order; content
 // nodes moved by the content's offset and clipped to its frame; text runs, images (asset.read,
-// cached by id), lines, circles, the movie's fallback colour; declared animations played with
+// cached by id), lines, circles, movies (their asset, an animated image, filling the frame over
+// the fallback colour); declared animations played with
 // the Web Animations API in phase with the scene clock. Points are CSS pixels.
 
 const WEIGHTS = { light: 300, regular: 400, medium: 500, semibold: 600, bold: 700 };
@@ -78,7 +79,7 @@ export class Renderer {
     switch (node.kind) {
       case "rect": s.background = style.background ?? ""; break;
       case "circle": s.background = style.background ?? ""; s.borderRadius = "50%"; break;
-      case "movie": s.background = style.background ?? "#000"; break;  // no movie is shipped: its colour
+      case "movie": this.drawMovie(element, style); break;
       case "line": this.drawLine(element, node, style, [x, y]); break;
       case "text": this.drawText(element, node, style, w, h); break;
       case "image": this.drawImage(element, node, style); break;
@@ -150,6 +151,22 @@ export class Renderer {
     inner.style.lineHeight = `${largest * 1.2}px`;
     box.appendChild(inner);
     element.appendChild(box);
+  }
+
+  /** A movie: its asset (`style.movie`, an animated image the browser plays and repeats as the
+   * file says) scaled to fill the frame, over `background`, which shows until it is read. */
+  drawMovie(element, style) {
+    const s = element.style;
+    s.background = style.background ?? "#000";
+    element.dataset.image = style.movie ?? "";
+    if (!style.movie) return;
+    this.session.image(style.movie).then((url) => {
+      if (!url || element.dataset.image !== style.movie) return;
+      s.backgroundImage = `url("${url}")`;
+      s.backgroundSize = "cover";
+      s.backgroundPosition = "center center";
+      s.backgroundRepeat = "no-repeat";
+    });
   }
 
   drawImage(element, node, style) {
