@@ -84,5 +84,7 @@ struct ExhibitionMovieTests {
         #expect(wrap > 0 && wrap <= steps.max()! * 1.25, "the last frame into the first: \(wrap), a step: \(steps)")
         #expect(Self.difference(frames[0], frames[frames.count / 2]) > steps.max()!, "the movie goes somewhere before it comes back")
         #expect(ExhibitionMovie.frame(0) == frames[0])
+        // The frame after the last, were there one, is the first (up to rounding).
+        #expect(Self.difference(ExhibitionMovie.frame(ExhibitionMovie.frameCount), frames[0]) < 0.01)
     }
 }

@@ -1,5 +1,3 @@
-import CZlib
-
 /// Encodes an animated PNG (APNG) with the system zlib, so that a scene can ship a moving
 /// picture it draws itself: a front end shows it as any image (every browser plays it in an
 /// `<img>` or a CSS background), and one that knows only PNG shows its first frame, which is
@@ -15,34 +13,27 @@ public enum AnimatedPNG {
     /// (numerator, denominator) seconds each, played `plays` times (0: forever).
     public static func encode(frames: [[UInt8]], width: Int, height: Int, delay: (UInt16, UInt16), plays: Int = 0) -> ImageData {
         precondition(!frames.isEmpty && frames.allSatisfy { $0.count == width * height * 3 }, "frames must be width x height RGB")
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        func chunk(_ type: String, _ data: [UInt8]) {
-            let typed = Array(type.utf8) + data
-            out += be32(data.count) + typed
-            out += be32(Int(crc32(0, typed, uInt(typed.count))))
-        }
-        chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0])
-        chunk("acTL", be32(frames.count) + be32(plays))
+        var file = PNGFile()
+        let be32 = PNGFile.be32, be16 = PNGFile.be16
+        file.chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0])
+        file.chunk("acTL", be32(frames.count) + be32(plays))
         var sequence = 0
         for (index, frame) in frames.enumerated() {
             let control = be32(sequence) + be32(width) + be32(height) + be32(0) + be32(0)
                 + be16(Int(delay.0)) + be16(Int(delay.1)) + [0, 0]  // dispose: none; blend: source
-            chunk("fcTL", control)
+            file.chunk("fcTL", control)
             sequence += 1
-            let data = deflate(filtered(frame, width: width, height: height))
+            let data = PNGFile.deflate(filtered(frame, width: width, height: height))
             if index == 0 {
-                chunk("IDAT", data)
+                file.chunk("IDAT", data)
             } else {
-                chunk("fdAT", be32(sequence) + data)
+                file.chunk("fdAT", be32(sequence) + data)
                 sequence += 1
             }
         }
-        chunk("IEND", [])
-        return ImageData(mime: "image/png", width: width, height: height, bytes: out)
+        file.chunk("IEND", [])
+        return ImageData(mime: "image/png", width: width, height: height, bytes: file.bytes)
     }
-
-    static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-    static func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
 
     /// The rows, each led by its filter byte, 4: Paeth (the byte minus the one of left, above
     /// and upper left nearest to left + above - upper left).
@@ -66,15 +57,5 @@ public enum AnimatedPNG {
             }
         }
         return out
-    }
-
-    /// zlib's compress2 at level 9.
-    static func deflate(_ raw: [UInt8]) -> [UInt8] {
-        var size = compressBound(uLong(raw.count))
-        var compressed = [UInt8](repeating: 0, count: Int(size))
-        let status = compress2(&compressed, &size, raw, uLong(raw.count), 9)
-        precondition(status == Z_OK, "zlib compress2 failed: \(status)")
-        compressed.removeSubrange(Int(size)...)
-        return compressed
     }
 }

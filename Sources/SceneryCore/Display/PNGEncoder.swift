@@ -44,22 +44,35 @@ public struct Canvas: Sendable {
             raw.append(0)  // filter: none
             raw.append(contentsOf: pixels[(y * width * 4)..<((y + 1) * width * 4)])
         }
-        var compressedSize = compressBound(uLong(raw.count))
-        var compressed = [UInt8](repeating: 0, count: Int(compressedSize))
-        let status = compress2(&compressed, &compressedSize, raw, uLong(raw.count), 9)
-        precondition(status == Z_OK, "zlib compress2 failed: \(status)")
-        compressed.removeSubrange(Int(compressedSize)...)
+        var file = PNGFile()
+        file.chunk("IHDR", PNGFile.be32(width) + PNGFile.be32(height) + [8, 6, 0, 0, 0])
+        file.chunk("IDAT", PNGFile.deflate(raw))
+        file.chunk("IEND", [])
+        return ImageData(mime: "image/png", width: width, height: height, bytes: file.bytes)
+    }
+}
 
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        func chunk(_ type: String, _ data: [UInt8]) {
-            let typed = Array(type.utf8) + data
-            out += be32(data.count) + typed
-            out += be32(Int(crc32(0, typed, uInt(typed.count))))
-        }
-        chunk("IHDR", be32(width) + be32(height) + [8, 6, 0, 0, 0])
-        chunk("IDAT", compressed)
-        chunk("IEND", [])
-        return ImageData(mime: "image/png", width: width, height: height, bytes: out)
+/// A PNG file as it is written: the signature, then chunks (length, type, data, CRC-32), and
+/// the zlib stream of pixel data. Shared by ``Canvas`` and ``AnimatedPNG``.
+struct PNGFile {
+    private(set) var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    mutating func chunk(_ type: String, _ data: [UInt8]) {
+        let typed = Array(type.utf8) + data
+        bytes += PNGFile.be32(data.count) + typed
+        bytes += PNGFile.be32(Int(crc32(0, typed, uInt(typed.count))))
+    }
+
+    static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+
+    /// zlib's compress2 at level 9.
+    static func deflate(_ raw: [UInt8]) -> [UInt8] {
+        var size = compressBound(uLong(raw.count))
+        var compressed = [UInt8](repeating: 0, count: Int(size))
+        let status = compress2(&compressed, &size, raw, uLong(raw.count), 9)
+        precondition(status == Z_OK, "zlib compress2 failed: \(status)")
+        compressed.removeSubrange(Int(size)...)
+        return compressed
     }
 }
