@@ -183,7 +183,7 @@ enum EngineFacts {
         return folder.path
     }
 
-    /// An engine environment over the real file system (reads only).
+    /// An engine environment over the real file system (reads only; `file:` URLs fetched from it, no network).
     static let files: EngineEnvironment = {
         let read: @Sendable (String) throws(RPCError) -> [UInt8] = { (path) throws(RPCError) in
             guard let data = FileManager.default.contents(atPath: path) else { throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): no such file") }
@@ -202,6 +202,12 @@ enum EngineFacts {
                     throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): not a folder")
                 }
                 return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            },
+            fetch: { url, _ in
+                guard url.hasPrefix("file://"), let data = FileManager.default.contents(atPath: String(url.dropFirst("file://".count))) else {
+                    return .failure(ImageLoadFailure("no network in this test"))
+                }
+                return .success([UInt8](data))
             })
     }()
 
