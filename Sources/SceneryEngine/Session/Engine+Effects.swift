@@ -1,0 +1,147 @@
+import SceneryCore
+
+/// Effects: what a scene asked for outside its reducer (timers, image loads, jobs), run here
+/// with the virtual clock and handed to the transport with the real one.
+extension Engine {
+    /// Runs queued effects. Timers are recorded; image loads run here with the virtual clock
+    /// (each finished load is one `patch` notification, in the order the loads were asked for)
+    /// and are handed to the transport with the real clock.
+    func runPendingEffects(output: inout [UInt8]) {
+        var loaded = false
+        while !pendingEffects.isEmpty {
+            let effect = pendingEffects.removeFirst()
+            switch effect {
+            case .startTimer(let name, let ms):
+                timers.start(name, due: clock.now + max(0, ms))
+            case .cancelTimer(let name):
+                timers.cancel(name)
+            case .loadImage(let url):
+                if clockMode == .real && !url.hasPrefix(AssetStore.builtinScheme) && assets.asset(forURL: url) == nil {
+                    if !pendingLoads.contains(url) { pendingLoads.append(url) }
+                } else {
+                    // Loads that finish here (all of them with the virtual clock) are delivered
+                    // one by one and sent together: one notification for what a command loaded.
+                    if deliverLoad(url: url, result: loadImageNow(url)) { loaded = true }
+                }
+            case .runJob:
+                break  // absorbEffects ran or queued it already
+            }
+        }
+        if loaded { notifyChange(cause: "image.loaded", output: &output) }
+    }
+
+    func loadImageNow(_ url: String) -> Result<ImageData, ImageLoadFailure> {
+        if url.hasPrefix(AssetStore.builtinScheme) {
+            let name = String(url.dropFirst(AssetStore.builtinScheme.count))
+            guard let scene, let image = sceneType(named: scene.name)?.builtinImage(name) else {
+                return .failure(ImageLoadFailure("no built-in image \"\(name)\""))
+            }
+            return .success(image)
+        }
+        let environment = self.environment, network = self.network
+        return RunBlocking.run { await environment.loadImage(url, network) }
+    }
+
+    /// Delivers a finished load to the scene; false when the scene refused it (it was reopened).
+    func deliverLoad(url: String, result: Result<ImageData, ImageLoadFailure>) -> Bool {
+        guard scene != nil else { return false }
+        let assetResult = result.map { image in assets.register(image, forURL: url) }
+        do {
+            try reduceScene(.imageLoaded(url: url, result: assetResult))
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Delivers a load the transport finished (real clock) and writes its `patch` notification.
+    func finishLoad(url: String, result: Result<ImageData, ImageLoadFailure>, output: inout [UInt8]) {
+        guard deliverLoad(url: url, result: result) else { return }
+        notifyChange(cause: "image.loaded", output: &output)
+        runPendingEffects(output: &output)
+    }
+
+    /// Commits and, when anything changed, writes a `patch` notification.
+    func notifyChange(cause: String, output: inout [UInt8]) {
+        let (rev, patch) = commit()
+        guard !patch.isEmpty else { return }
+        var params = JSONObject()
+        params["cause"] = .string(cause)
+        params["patch"] = patch.json()
+        params["rev"] = .number(Double(rev))
+        Engine.writeNotification("patch", params, to: &output)
+    }
+
+    /// With the real clock: a load the transport ran has finished.
+    public func imageLoadFinished(url: String, result: Result<ImageData, ImageLoadFailure>, output: inout [UInt8]) {
+        syncRealClock()
+        pendingLoads.removeAll { $0 == url }
+        finishLoad(url: url, result: result, output: &output)
+    }
+
+    /// With the real clock: takes the loads the transport should start.
+    public func takePendingLoads() -> [String] {
+        defer { pendingLoads = [] }
+        return pendingLoads
+    }
+
+    /// With the real clock: the transport's timer reached `nowMs`; fires what is due.
+    public func realTimeReached(_ nowMs: Int, output: inout [UInt8]) {
+        guard clockMode == .real else { return }
+        clock.now = max(clock.now, nowMs)
+        while let (name, _) = timers.popDue(upTo: clock.now) {
+            if (try? reduceScene(.timerFired(name: name))) != nil {
+                notifyChange(cause: "timer.\(name)", output: &output)
+            }
+            runPendingEffects(output: &output)
+        }
+    }
+
+    /// With the real clock: takes the jobs the transport should start, each with the file
+    /// access it may use.
+    public func takePendingJobs() -> [(job: SceneJob, environment: SceneEnvironment)] {
+        defer { pendingJobs = [] }
+        let environment = sceneEnvironment
+        return pendingJobs.map { ($0, environment) }
+    }
+
+    /// With the real clock: a job the transport ran has finished; its result goes to the scene
+    /// and the change out as a `patch` notification with cause `job.NAME`.
+    public func jobFinished(name: String, result: any Sendable, output: inout [UInt8]) {
+        guard scene != nil else { return }
+        syncRealClock()
+        do {
+            try reduceScene(.jobFinished(name: name, result: result))
+        } catch {
+            return
+        }
+        notifyChange(cause: "job.\(name)", output: &output)
+        runPendingEffects(output: &output)
+    }
+
+    /// The `progress` notification line for a job's progress.
+    public static func progressLine(job: String, _ progress: JobProgress) -> [UInt8] {
+        var params = JSONObject()
+        params["done"] = .number(Double(progress.done))
+        params["item"] = .string(progress.item)
+        params["job"] = .string(job)
+        params["total"] = .number(Double(progress.total))
+        var line: [UInt8] = []
+        writeNotification("progress", params, to: &line)
+        return line
+    }
+
+    /// With the real clock, the scene clock is the real one: scenes see the time a request
+    /// arrived (a pan's speed without `t`). The virtual clock moves only with `clock.advance`.
+    func syncRealClock() {
+        guard clockMode == .real else { return }
+        clock.now = max(clock.now, environment.realTimeMs())
+    }
+
+    /// When the next timer is due, in scene-clock milliseconds.
+    public var nextTimerDue: Int? { timers.nextDue }
+
+    func sceneType(named name: String) -> SceneType? {
+        Engine.sceneTypes.first { $0.name == name }
+    }
+}

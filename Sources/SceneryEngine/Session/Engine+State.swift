@@ -1,0 +1,130 @@
+import SceneryCore
+
+/// State changes: the scene reduces, the engine commits (re-renders, diffs, moves `rev`).
+extension Engine {
+    /// Makes `opened` the open scene. The document's model stays the closing scene's until the
+    /// next commit diffs the new one against it.
+    func replaceScene(with opened: any OpenScene) {
+        if let model = scene?.modelJSON { detachedModel = model }
+        scene = opened
+    }
+
+    /// Sends `action` to the open scene; its effects are queued to run after the response.
+    func reduceScene(_ action: SceneAction) throws(RPCError) {
+        guard var current = scene else { throw RPCError(code: ErrorCode.noScene, message: "no scene is open; send scene.open first") }
+        // Hold the only reference while reducing, so the scene's collections mutate in place
+        // instead of being copied on every write (copy-on-write).
+        scene = nil
+        let effects: [SceneEffect]
+        do {
+            effects = try current.reduce(action, environment: sceneEnvironment)
+        } catch {
+            scene = current
+            throw error
+        }
+        scene = current
+        try absorbEffects(effects)
+    }
+
+    /// Queues a scene's effects. Jobs run here and now with the virtual clock, so the command
+    /// that started a job answers with its result (its progress notifications go out first);
+    /// with the real clock they go to the transport.
+    ///
+    /// With the virtual clock the jobs run one after another in the order they were asked for,
+    /// first in, first out: a job that a finished job starts waits behind the jobs already
+    /// queued, as it would behind running ones on the real clock (the photos scene's four first
+    /// downloads all run before the fifth that the first one's end starts).
+    func absorbEffects(_ effects: [SceneEffect]) throws(RPCError) {
+        for effect in effects {
+            guard case .runJob(let job) = effect else { pendingEffects.append(effect); continue }
+            if clockMode == .real {
+                pendingJobs.append(job)
+            } else {
+                virtualJobs.append(job)
+            }
+        }
+        // A job's end reduces the scene, which may queue more: the outermost call runs them all.
+        guard clockMode == .virtual, !runningVirtualJobs else { return }
+        runningVirtualJobs = true
+        defer { runningVirtualJobs = false }
+        while !virtualJobs.isEmpty {
+            let job = virtualJobs.removeFirst()
+            let progress = ProgressBuffer(job: job.name)
+            let context = JobContext(environment: sceneEnvironment, progress: progress.report)
+            let result = RunBlocking.run { await job.run(context) }
+            notificationsBeforeResponse += progress.lines
+            do {
+                try reduceScene(.jobFinished(name: job.name, result: result))
+            } catch {
+                virtualJobs.removeAll()
+                throw error
+            }
+        }
+    }
+
+    static let modelPath = PatchPath("/model")
+
+    /// Re-renders the state, diffs it against the last render and moves to the next rev if
+    /// anything changed. The operations come in the order of a diff of the two JSON documents
+    /// (display, model, scene, viewport; members in key order).
+    func commit() -> (rev: Int, patch: PatchWriter) {
+        var patch = PatchWriter()
+        if scene != nil {
+            scene!.refresh(display: &display, baseline: detachedModel, into: &patch)
+        } else {
+            DisplayList().patch(from: display, at: "/display", into: &patch)
+            display = DisplayList()
+            let empty = JSON.object(JSONObject())
+            JSONPatch.diff(detachedModel, empty, path: Engine.modelPath, into: &patch)
+            detachedModel = empty
+        }
+        let sceneName: JSON = scene.map { .string($0.name) } ?? .null
+        if sceneName != renderedScene { patch.append("replace", PatchPath("/scene"), sceneName) }
+        if viewport != renderedViewport {
+            JSONPatch.diff(renderedViewport?.json ?? .null, viewport.json, path: PatchPath("/viewport"), into: &patch)
+        }
+        renderedScene = sceneName
+        renderedViewport = viewport
+        if !patch.isEmpty { rev += 1 }
+        return (rev, patch)
+    }
+
+    /// Forgets the last render and starts the next one from scratch (after `initialize`): the
+    /// next commit's patch is not sent, the document is the new baseline.
+    func resetRender() {
+        scene?.resetMemo()
+        let baseline = rev
+        _ = commit()
+        rev = baseline
+    }
+
+    static let changeKeys = ["patch", "rev"]
+
+    /// The result of a state-changing method: `{rev, patch}` and the method's `extra` members,
+    /// built in one go.
+    func changeResult(_ extra: KeyValuePairs<String, JSON> = [:]) -> JSONObject {
+        let (rev, patch) = commit()
+        if extra.isEmpty { return JSONObject(sortedKeys: Engine.changeKeys, values: [patch.json(), .number(Double(rev))]) }
+        var keys: [String] = [], values: [JSON] = []
+        keys.reserveCapacity(2 + extra.count)
+        values.reserveCapacity(2 + extra.count)
+        keys += Engine.changeKeys
+        values.append(patch.json())
+        values.append(.number(Double(rev)))
+        for (key, value) in extra {
+            keys.append(key)
+            values.append(value)
+        }
+        return JSONObject(unsortedKeys: keys, values: values)
+    }
+
+    /// The state document as of `rev`.
+    public var document: JSON {
+        var state = JSONObject()
+        state["display"] = display.json
+        state["model"] = scene?.modelJSON ?? detachedModel
+        state["scene"] = renderedScene
+        state["viewport"] = renderedViewport?.json ?? .null
+        return .object(state)
+    }
+}
