@@ -43,6 +43,7 @@ def png(k=1):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # see photo_server.Handler
 
     def log_message(self, *args):
         pass

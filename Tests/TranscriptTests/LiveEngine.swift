@@ -25,7 +25,7 @@ final class LiveEngine {
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }  // SIGTERM may be blocked (see PhotoServer)
     }
 
     /// Sends a request and returns its response, taking every line before it in.
@@ -135,7 +135,9 @@ final class PhotoServer {
         self.port = port
     }
 
-    deinit { process.terminate() }
+    /// SIGKILL: a child of the test runner inherits its blocked SIGTERM, so `terminate()` would
+    /// leave the server running.
+    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
