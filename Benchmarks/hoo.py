@@ -4,8 +4,8 @@
     python3 Benchmarks/hoo.py [--quick] [--bin PATH] [--seed S] [--keep-data DIR] [--real-sets PATH]
 
 Prints a report and writes it to ``bench-results/hoo-report.md`` (gitignored). As in
-``Benchmarks/run.py`` (whose pipe driver, stream runner, statistics and report this script
-reuses), every figure is given against a reference measured in the same run:
+``Benchmarks/run.py`` (the pipe driver, stream runner, ping-pong, statistics and report come from
+the shared package ``Benchmarks/bench``), every figure is given against a reference measured in the same run:
 
 - Real archives: ``scene.open {"scene":"hoo","sets":PATH}`` on the nine seed archives
   (``../shared/seed-data/HooView/HooSets``), request to response with the virtual clock (the load
@@ -20,7 +20,7 @@ reuses), every figure is given against a reference measured in the same run:
   the offset where both render the same cells (set 1, with the engine's half screen of overscan
   below; ``common_grid``) and never scrolls or pans to an end, so both sessions do the same screen
   work; both runs must answer without errors and write within 10% of the same bytes per command
-  (``run.report_same_stream``). Each data set's own free-range stream of the same generator (over
+  (``bench.report.report_same_stream``). Each data set's own free-range stream of the same generator (over
   its whole offset range, so longer scrolls and more bytes on the larger one) and one stream per
   kind of command are reported for information. Every command is valid: the streams are
   generated against a model of the grid (layout probed from a ``snapshot``), and the output is
@@ -31,23 +31,22 @@ Each target line shows the figure, the target and PASS or FAIL. The exit status 
 the figures; 2 when the binary is missing. Python 3 standard library only.
 """
 
-import argparse
 import json
 import math
 import os
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 import zipfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import run as bench  # noqa: E402  (Benchmarks/run.py)
-from run import REPO, BenchError, LineProcess, Report, median, ms, percentile, ratio, secs, us  # noqa: E402
+from bench import REPO, BenchError
+from bench.engine import argument_parser, generate, open_scene, parse_arguments, piped, request_line
+from bench.measure import median, ratio
+from bench.pingpong import placed_ping_pong
+from bench.report import finish_report, ms, report_same_stream, run_sections, secs, share_summary, start_report, us
 
-GENERATOR = os.path.join(REPO, "Examples", "generators", "hoo_sets.py")
 REAL_SETS = os.path.normpath(os.path.join(REPO, "..", "shared", "seed-data", "HooView", "HooSets"))
 CELL_ID = "cell.%d.%d"
 KIND_LABELS = {"scrub": "pan (scrub)", "vpan": "pan (scroll)"}
@@ -83,10 +82,7 @@ def generated_sets(sets, hoos, seed, data_dir):
     if os.path.isdir(folder):
         shutil.rmtree(folder)
     t0 = time.monotonic()
-    result = subprocess.run([sys.executable, GENERATOR, "--sets", str(sets), "--hoos", str(hoos),
-                             "--out", folder, "--seed", str(seed)], capture_output=True, text=True)
-    if result.returncode != 0:
-        raise BenchError("hoo_sets.py failed (%d): %s" % (result.returncode, result.stderr.strip()[-500:]))
+    generate("hoo_sets.py", "--sets", sets, "--hoos", hoos, "--out", folder, "--seed", seed)
     with open(done, "w") as f:
         f.write("hoo_sets.py --sets %d --hoos %d --seed %d\n" % (sets, hoos, seed))
     return folder, time.monotonic() - t0, False
@@ -101,14 +97,7 @@ def folder_bytes(paths):
 
 def open_hoo(binary, path, args=()):
     """A fresh engine with the Hoo scene open on `path`: (engine, open ns, notifications before the response)."""
-    engine = bench.Engine(binary, args)
-    try:
-        engine.request("initialize", {"seed": 1, "network": False})
-        _, notes, open_ns = engine.request("scene.open", {"scene": "hoo", "sets": path})
-    except BaseException:
-        engine.kill()
-        raise
-    return engine, open_ns, notes
+    return open_scene(binary, {"scene": "hoo", "sets": path}, args=args)
 
 
 def check_open_notes(notes, expected):
@@ -369,17 +358,10 @@ def make_hoo_stream(grid, rng, count, first_id, only=None, bounds=None):
             model.offset = before  # that gesture is dropped
             cmds, kind = model.g_tap_id(), "tap id"
         for method, params in cmds:
-            lines.append(bench.request_line(rid, method, params))
+            lines.append(request_line(rid, method, params))
             kinds.append(KIND_LABELS.get(kind, kind))
             rid += 1
     return lines, kinds, model.offset
-
-
-def kinds_summary(kinds):
-    counts = {}
-    for k in kinds:
-        counts[k] = counts.get(k, 0) + 1
-    return ", ".join("%s %.0f%%" % (k, 100.0 * v / len(kinds)) for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
 
 
 def check_hoo_output(out_lines, count, kinds, first_id):
@@ -425,19 +407,13 @@ def check_hoo_output(out_lines, count, kinds, first_id):
 def run_hoo_stream(binary, path, lines, kinds, expected_offset, first_id):
     """A fresh session on `path`, the stream piped through it. Returns a dict of figures."""
     engine, open_ns, _ = open_hoo(binary, path)
-    try:
-        hwm_open = engine.peak_rss_kib()
-        stream_ns, out_lines, hwm, status, maxrss = bench.run_stream(engine, lines)
-    finally:
-        engine.kill()
-    check = check_hoo_output(out_lines, len(lines), kinds, first_id)
+    hwm_open = engine.peak_rss_kib()
+    run = piped(engine, lines, lambda out_lines: check_hoo_output(out_lines, len(lines), kinds, first_id))
+    check = run["check"]
     if abs(check["final_offset"] - expected_offset) > 0.01:
         check["problems"].append("the grid ended at offset %r, the stream's model expected %r (the stream may have "
                                  "tapped ids off screen)" % (check["final_offset"], expected_offset))
-    return {"open_ns": open_ns, "stream_ns": stream_ns, "per_cmd_ns": stream_ns / len(lines), "hwm": hwm,
-            "hwm_open": hwm_open, "status": status, "maxrss": maxrss, "check": check, "commands": len(lines),
-            "errors": check["errors"],
-            "out_bytes": sum(len(l.encode()) + 1 for l in out_lines), "cpu_s": getattr(engine, "cpu_s", None)}
+    return dict(run, open_ns=open_ns, hwm_open=hwm_open)
 
 
 # MARK: - 1. The nine real archives
@@ -587,7 +563,7 @@ def scale(report, binary, data_dir, large_sets, hoos, seed, stream_count, open_r
         results[name] = {
             "path": path, "grid": grid, "max_offset": grid["max_offset"], "sets": sets, "hoos": grid["total"],
             "bytes": folder_bytes(paths), "py_ns": median(py_times), "py_reps": py_reps, "open_times": open_times,
-            "hwm_opens": hwm_opens, "mixed": mixed, "mix": kinds_summary(kinds), "problems": problems,
+            "hwm_opens": hwm_opens, "mixed": mixed, "mix": share_summary(kinds), "problems": problems,
             "per_kind": per_kind, "gen": large_gen if name == "large" else small_gen,
             "reused": large_reused if name == "large" else small_reused,
         }
@@ -614,7 +590,7 @@ def scale(report, binary, data_dir, large_sets, hoos, seed, stream_count, open_r
                "last command was answered (the larger is shown)."
                % (hoos, seed, "reused from --keep-data" if b["reused"] else "generated for this run",
                   len(b["open_times"]), a["py_reps"], b["py_reps"], large_sets, stream_count,
-                  kinds_summary(same_kinds), bounds[0], bounds[1], b["mix"]))
+                  share_summary(same_kinds), bounds[0], bounds[1], b["mix"]))
     report.add()
 
     def peak(d):
@@ -666,7 +642,7 @@ def scale(report, binary, data_dir, large_sets, hoos, seed, stream_count, open_r
             for problem in k["check"]["problems"]:
                 report.add("Note (%s, %s stream): %s." % (label, kind, problem))
 
-    bench.report_same_stream(report, "1 set", "%d sets" % large_sets, (a["same"], b["same"]), (a["mixed"], b["mixed"]))
+    report_same_stream(report, "1 set", "%d sets" % large_sets, (a["same"], b["same"]), (a["mixed"], b["mixed"]))
     report.target("scene.open, %d sets (%d Hoos)" % (large_sets, b["hoos"]),
                   "%s = %.2fx of 2 s; %.2fx Python's zipfile full read of the same archives (%s); %.1fx the 1-set open (%s)"
                   % (ms(b["open_ns"]), b["open_ns"] / 2e9, ratio(b["open_ns"], b["py_ns"]), ms(b["py_ns"]),
@@ -710,32 +686,26 @@ def ping_pong(report, binary, state, iterations, warmup, block):
     if not path or not grid:
         raise BenchError("no large data set (the scale section failed)")
     a, b = cell_id(grid, 0), cell_id(grid, 1)
-    bench.placed_ping_pong(report, lambda args: open_hoo(binary, path, args)[0],
-                           ("tap", ['{"id":"%s"}' % a, '{"id":"%s"}' % b]), ("scroll", ['{"offsetY":0}']),
-                           iterations, warmup, block,
-                           "`tap` by id alternating between `%s` and `%s` (moves the selection: title, poem line, "
-                           "overlay, disc) on the Hoo grid with %d sets (%d Hoos) loaded"
-                           % (a, b, state["large_sets"], grid["total"]))
+    placed_ping_pong(report, lambda args: open_hoo(binary, path, args)[0],
+                     ("tap", ['{"id":"%s"}' % a, '{"id":"%s"}' % b]), ("scroll", ['{"offsetY":0}']),
+                     iterations, warmup, block,
+                     "`tap` by id alternating between `%s` and `%s` (moves the selection: title, poem line, "
+                     "overlay, disc) on the Hoo grid with %d sets (%d Hoos) loaded"
+                     % (a, b, state["large_sets"], grid["total"]))
 
 
 # MARK: - Main
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description="Scenery Hoo-scene benchmarks (figures as ratios against references measured in the same run).")
-    parser.add_argument("--quick", action="store_true", help="smaller counts (100 sets, fewer commands), for a smoke run")
-    parser.add_argument("--bin", default=bench.DEFAULT_BIN,
-                        help="the scenery binary (default: $SCENERY_BIN, else .build/release/scenery)")
+    parser = argument_parser("Scenery Hoo-scene benchmarks (figures as ratios against references measured in the same run).",
+                             "smaller counts (100 sets, fewer commands), for a smoke run")
     parser.add_argument("--seed", type=int, default=1, help="seed of the generated sets and command streams")
     parser.add_argument("--keep-data", metavar="DIR",
                         help="generate the sets into DIR and reuse them on later runs (default: a temporary folder)")
     parser.add_argument("--real-sets", metavar="PATH", default=REAL_SETS,
                         help="the folder of the nine real archives (default: ../shared/seed-data/HooView/HooSets)")
-    args = parser.parse_args(argv)
-
-    binary = bench.check_binary(args.bin)
-    if binary is None:
-        return 2
+    args, binary = parse_arguments(parser, argv)
 
     if args.quick:
         real_reps = 7
@@ -746,12 +716,7 @@ def main(argv=None):
         sc = dict(large_sets=1000, hoos=100, stream_count=20_000, open_reps=4, kind_count=5_000)
         pp = dict(iterations=3000, warmup=200, block=100)
 
-    report = Report()
-    report.add("# Scenery benchmarks: Hoo scene%s"
-               % (" (--quick: smaller counts, targets are meant for the full run)" if args.quick else ""))
-    report.add()
-    bench.add_run_info(report, binary)
-
+    report = start_report("Scenery benchmarks: Hoo scene", binary, quick=args.quick)
     if args.keep_data:
         data_dir = os.path.abspath(args.keep_data)
         os.makedirs(data_dir, exist_ok=True)
@@ -761,7 +726,7 @@ def main(argv=None):
     started = time.monotonic()
     state = {}
     try:
-        bench.run_sections(report, [
+        run_sections(report, [
             ("Real archives", lambda: real_archives(report, binary, os.path.abspath(args.real_sets), real_reps)),
             ("Scale", lambda: scale(report, binary, data_dir, seed=args.seed, state=state, **sc)),
             ("Ping-pong", lambda: ping_pong(report, binary, state, **pp)),
@@ -769,7 +734,7 @@ def main(argv=None):
     finally:
         if temp:
             shutil.rmtree(temp, ignore_errors=True)
-    bench.finish_report(report, started, "hoo-report.md")
+    finish_report(report, started, "hoo-report.md")
     return 0
 
 

@@ -12,7 +12,6 @@ and set-up cancel out. The engine runs with --spin-microseconds 0 (polling would
     python3 Benchmarks/instructions.py [--bin .build/release/scenery]
 """
 
-import argparse
 import os
 import re
 import shutil
@@ -20,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from bench.engine import argument_parser, parse_arguments, request_text
 
 SETUP_DIRECTORY = [("initialize", '{}'), ("scene.open", '{"scene":"directory"}'), ("tap", '{"id":"tab.contacts"}')]
 SETUP_HOO = [("initialize", '{}'), ("scene.open", '{"scene":"hoo"}'), ("scroll", '{"offsetY":0}')]
@@ -36,14 +35,16 @@ CASES = [
 
 
 def stream(setup, repeated, count):
-    lines = ['{"jsonrpc":"2.0","id":%d,"method":"%s","params":%s}' % (i + 1, m, p) for i, (m, p) in enumerate(setup)]
+    """The setup's requests, then `count` of the repeated ones in turn, one a line."""
+    lines = [request_text(i + 1, m, p) for i, (m, p) in enumerate(setup)]
     for i in range(count):
         method, params = repeated[i % len(repeated)]
-        lines.append('{"jsonrpc":"2.0","id":%d,"method":"%s","params":%s}' % (1000 + i, method, params))
+        lines.append(request_text(1000 + i, method, params))
     return "\n".join(lines) + "\n"
 
 
 def instructions(binary, text, scratch):
+    """The instructions callgrind counts for the engine reading `text` on stdin."""
     path = os.path.join(scratch, "stream.ndjson")
     with open(path, "w") as f:
         f.write(text)
@@ -58,19 +59,14 @@ def instructions(binary, text, scratch):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bin", default=os.path.join(REPO, ".build", "release", "scenery"))
-    args = parser.parse_args()
+    _, binary = parse_arguments(argument_parser(__doc__.splitlines()[0], quick=False), reference_cat=False)
     if not shutil.which("valgrind"):
         print("valgrind is not installed; nothing to count", file=sys.stderr)
         return 2
-    if not os.path.exists(args.bin):
-        print("no binary at %s; run `swift build -c release` first" % args.bin, file=sys.stderr)
-        return 2
     with tempfile.TemporaryDirectory() as scratch:
         for name, setup, repeated in CASES:
-            many = instructions(args.bin, stream(setup, repeated, 5000), scratch)
-            few = instructions(args.bin, stream(setup, repeated, 1000), scratch)
+            many = instructions(binary, stream(setup, repeated, 5000), scratch)
+            few = instructions(binary, stream(setup, repeated, 1000), scratch)
             print("%-50s %8.0f instructions per command" % (name, (many - few) / 4000), flush=True)
     return 0
 

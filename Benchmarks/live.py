@@ -21,12 +21,10 @@ against a reference measured in the same run (issue 19, section 3).
 Writes ``bench-results/live-report.md``. Python 3 standard library only.
 """
 
-import argparse
 import json
 import os
 import select
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -35,16 +33,17 @@ import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "Support"))
-import run as bench  # noqa: E402  (Benchmarks/run.py)
-from run import REPO, median, percentile  # noqa: E402
+from bench import BenchError
+from bench.engine import SUPPORT, LineProcess, argument_parser, generate, parse_arguments, stop
+from bench.measure import median, percentile
+from bench.report import finish_report, start_report
+
+sys.path.insert(0, SUPPORT)
 from serve_process import start_serve  # noqa: E402
 from ws_client import WebSocket  # noqa: E402
 
 # A 16x16 PNG (Tests/Support/http_faults.py's).
 PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000010000000100802000000909168360000001649444154789c63706e2e2709318c6a18d5307c350000537b3d1069b788aa0000000049454e44ae426082")
-HOO_SETS = os.path.join(REPO, "Examples", "generators", "hoo_sets.py")
 TALL = {"width": 375, "height": 1400}  # Contacts shows 20 people of one letter
 
 
@@ -126,7 +125,7 @@ class Live:
     """An engine whose lines are read with their arrival time and applied to a mirror."""
 
     def __init__(self, binary, cwd, clock, viewport=None):
-        self.engine = CwdEngine([binary], cwd)
+        self.engine = LineProcess([binary], cwd)
         self.state, self.rev, self.next_id = None, None, 1
         params = {"clock": clock, **({"viewport": viewport} if viewport else {})}
         self.state = self.request("initialize", params)["result"]["state"]
@@ -156,19 +155,10 @@ class Live:
             got = self.read(end - time.monotonic())
             if got and got[1].get("id") == rid:
                 return got[1]
-        raise bench.BenchError("%s: no answer in %d s" % (method, timeout))
+        raise BenchError("%s: no answer in %d s" % (method, timeout))
 
     def close(self):
         self.engine.kill()
-
-
-class CwdEngine(bench.LineProcess):
-    """run.py's line process, started in `cwd` (where the data files are)."""
-
-    def __init__(self, argv, cwd):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0, cwd=cwd)
-        self.wfd, self.rfd = self.proc.stdin.fileno(), self.proc.stdout.fileno()
-        self.buf, self.pos, self.next_id = b"", 0, 1
 
 
 def image_states(state, prefix):
@@ -189,7 +179,7 @@ def pictures(binary, folder, clock):
             states = image_states(live.state, "contacts.person.")
             if len(states) == 20 and all(s in ("loaded", "failed") for s in states.values()):
                 return time.monotonic() - t0, sum(1 for s in states.values() if s == "loaded")
-        raise bench.BenchError("the 20 pictures did not show in 30 s (%s clock)" % clock)
+        raise BenchError("the 20 pictures did not show in 30 s (%s clock)" % clock)
     finally:
         live.close()
 
@@ -223,7 +213,7 @@ def photos(binary, folder, server, rep):
         sent = server.stats()["sentAt"]
         lags = [shown["photo.%d" % k] - sent[str(first + k)] for k in range(12) if "photo.%d" % k in shown and str(first + k) in sent]
         if len(lags) < 12:
-            raise bench.BenchError("only %d of 12 photos showed in 30 s" % len(lags))
+            raise BenchError("only %d of 12 photos showed in 30 s" % len(lags))
         return lags, trips
     finally:
         live.close()
@@ -244,7 +234,7 @@ class Tab:
         while True:
             msg = json.loads(self.ws.receive())
             if "error" in msg:
-                raise bench.BenchError("scene.open %s: %s" % (params, msg["error"]))
+                raise BenchError("scene.open %s: %s" % (params, msg["error"]))
             change = msg.get("result") if "id" in msg else msg.get("params")
             if isinstance(change, dict) and change.get("patch"):
                 apply(self.state, change["patch"])
@@ -292,33 +282,23 @@ def serve_loads(binary, folder, server, reps):
     finally:
         for t in tabs:
             t.ws.close()
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc, timeout=10)
 
 
 def main():
-    parser = argparse.ArgumentParser(description="Real-clock benchmark (pictures, photos, serve set loading).")
-    parser.add_argument("--bin", default=bench.DEFAULT_BIN)
-    parser.add_argument("--quick", action="store_true")
+    parser = argument_parser("Real-clock benchmark (pictures, photos, serve set loading).", "2 repetitions instead of --reps")
     parser.add_argument("--reps", type=int, default=5)
-    args = parser.parse_args()
-    binary = bench.check_binary(args.bin)
-    if binary is None:
-        return 2
+    args, binary = parse_arguments(parser)
     reps = 2 if args.quick else max(1, args.reps)
     started = time.monotonic()
-    report = bench.start_report("Real-clock benchmark", binary)
+    report = start_report("Real-clock benchmark", binary)
     server = Server()
     folder = tempfile.mkdtemp(prefix="live-bench-")
     try:
         with open(os.path.join(folder, "people.json"), "w") as f:
             json.dump([{"firstName": "Person", "lastName": "Number %02d" % k, "age": 20 + k,
                         "profilePicture": "%s/late?ms=0&k=%d" % (server.base, k)} for k in range(20)], f)
-        subprocess.run([sys.executable, HOO_SETS, "--sets", "9", "--hoos", "12", "--out", os.path.join(folder, "sets")], check=True, stdout=subprocess.DEVNULL)
+        generate("hoo_sets.py", "--sets", 9, "--hoos", 12, "--out", os.path.join(folder, "sets"))
 
         report.add("## Pictures: 20 from an instant local server")
         real, virtual = [], []
@@ -356,7 +336,7 @@ def main():
     finally:
         server.stop()
         shutil.rmtree(folder, ignore_errors=True)
-    bench.finish_report(report, started, "live-report.md")
+    finish_report(report, started, "live-report.md")
     return 0
 
 

@@ -18,7 +18,6 @@ one run, over real HTTP (``Tests/Support/photo_server.py`` on 127.0.0.1).
 Writes ``bench-results/photos-report.md``. Python 3 standard library only.
 """
 
-import argparse
 import json
 import os
 import random
@@ -27,15 +26,16 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import run as bench  # noqa: E402  (Benchmarks/run.py)
-from run import REPO, Engine, median, ms, ratio  # noqa: E402
+from bench.engine import SUPPORT, Engine, argument_parser, open_scene, parse_arguments, request_line, same_stream_costs, stopping
+from bench.measure import interleaved, median, ratio
+from bench.report import finish_report, ms, start_report
 
-SERVER = os.path.join(REPO, "Tests", "Support", "photo_server.py")
+SERVER = os.path.join(SUPPORT, "photo_server.py")
 LANDSCAPE = {"width": 812, "height": 375, "scale": 3, "safeArea": {"top": 0, "left": 44, "bottom": 21, "right": 44}}
 
 
 def start_server():
+    """The tests' photo server on a free port of 127.0.0.1: (process, base URL)."""
     proc = subprocess.Popen([sys.executable, SERVER], stdout=subprocess.PIPE, text=True)
     port = int(proc.stdout.readline().split()[1])
     return proc, "http://127.0.0.1:%d" % port
@@ -59,12 +59,13 @@ def usable(binary, endpoint, cache):
 
 
 def make_stream(count, first_id, seed):
+    """`count` request lines: a thumbnail opened, pages next and previous and 2 s advances, back, a scroll."""
     rng = random.Random(seed)
     lines, rid = [], first_id
 
     def add(method, params):
         nonlocal rid
-        lines.append(bench.request_line(rid, method, params))
+        lines.append(request_line(rid, method, params))
         rid += 1
     while len(lines) < count:
         add("tap", {"id": "photo.%d" % rng.randrange(6)})
@@ -81,42 +82,28 @@ def make_stream(count, first_id, seed):
     return lines[:count]
 
 
-def stream_cost(binary, endpoint, cache, lines):
-    engine = Engine(binary)
-    engine.request("initialize", {"seed": 1, "viewport": LANDSCAPE})
-    engine.request("scene.open", {"scene": "photos", "endpoint": endpoint, "cacheDir": cache})
-    engine.request("scroll", {"offsetY": 0})
-    elapsed, out, hwm, status, _ = bench.run_stream(engine, lines)
-    checked = bench.check_output(out, len(lines))
-    if checked["problems"]:
-        raise bench.BenchError("; ".join(checked["problems"]))
-    return elapsed / len(lines), hwm, sum(len(line) for line in out)
+def open_session(binary, endpoint, cache):
+    """A fresh engine on the virtual clock with the landscape grid of `endpoint` open."""
+    engine, _, _ = open_scene(binary, {"scene": "photos", "endpoint": endpoint, "cacheDir": cache},
+                              initialize={"seed": 1, "viewport": LANDSCAPE}, then=[("scroll", {"offsetY": 0})])
+    return engine
 
 
 def main():
-    parser = argparse.ArgumentParser(description="Photos benchmark (10,000 photos against 16, in one run).")
-    parser.add_argument("--bin", default=bench.DEFAULT_BIN)
-    parser.add_argument("--quick", action="store_true")
+    parser = argument_parser("Photos benchmark (10,000 photos against 16, in one run).", "600 commands a stream instead of 3,000")
     parser.add_argument("--reps", type=int, default=5)
-    args = parser.parse_args()
-    binary = bench.check_binary(args.bin)
-    if binary is None:
-        return 2
+    args, binary = parse_arguments(parser)
     started = time.monotonic()
-    report = bench.start_report("Photos benchmark", binary)
+    report = start_report("Photos benchmark", binary)
     server, base = start_server()
-    try:
+    with stopping(server):
         with tempfile.TemporaryDirectory() as tmp:
             endpoints = {16: base + "/photos.json?n=16", 10_000: base + "/photos.json?n=10000"}
             report.add("## Usable grid after the list arrives")
-            times = {16: [], 10_000: []}
-            loading = {}
-            for rep in range(max(1, args.reps)):
-                for count, endpoint in endpoints.items():
-                    elapsed, downloads = usable(binary, endpoint, os.path.join(tmp, "usable-%d-%d" % (count, rep)))
-                    times[count].append(elapsed)
-                    loading[count] = downloads
-            small, large = median(times[16]), median(times[10_000])
+            runs = interleaved(max(1, args.reps), endpoints,
+                               lambda count, rep: usable(binary, endpoints[count], os.path.join(tmp, "usable-%d-%d" % (count, rep))))
+            small, large = (median([elapsed for elapsed, _ in runs[count]]) for count in (16, 10_000))
+            loading = {count: runs[count][-1][1] for count in endpoints}
             report.target("scene.open to the grid with downloads started, 10,000 photos",
                           "%s (16 photos: %s, %.1fx); downloads running when it arrives: %s" % (ms(large), ms(small), ratio(large, small), loading[10_000]),
                           "< 300 ms", large < 300e6 and (loading[10_000] or 0) > 0)
@@ -124,24 +111,17 @@ def main():
 
             report.add("## Per command, the same stream on both endpoints")
             lines = make_stream(600 if args.quick else 3000, 100, 5)
-            costs = {16: [], 10_000: []}
-            hwm, sizes = {}, {}
-            for rep in range(3):
-                for count, endpoint in endpoints.items():
-                    cost, peak, size = stream_cost(binary, endpoint, os.path.join(tmp, "stream-%d" % count), lines)
-                    costs[count].append(cost)
-                    hwm[count] = max(hwm.get(count, 0), peak or 0)
-                    sizes[count] = size
-            small, large = median(costs[16]), median(costs[10_000])
-            report.add("%d commands; output %d bytes (16 photos) and %d (10,000)." % (len(lines), sizes[16], sizes[10_000]))
+            runs = same_stream_costs(lambda count: open_session(binary, endpoints[count], os.path.join(tmp, "stream-%d" % count)),
+                                     endpoints, lines)
+            small, large = runs[16]["per_cmd_ns"], runs[10_000]["per_cmd_ns"]
+            hwm = {count: run["hwm"] for count, run in runs.items()}
+            report.add("%d commands; output %d bytes (16 photos) and %d (10,000)." % (len(lines), runs[16]["chars"], runs[10_000]["chars"]))
             report.target("per command, 10,000 photos vs 16", "%.1f µs vs %.1f µs: %.2fx" % (large / 1e3, small / 1e3, ratio(large, small)),
                           "within 1.2x", ratio(large, small) <= 1.2)
             report.target("peak RSS, 10,000 photos", "%.1f MB (16 photos: %.1f MB, %.2fx)" % (hwm[10_000] / 1024, hwm[16] / 1024, ratio(hwm[10_000], hwm[16])),
                           "< 100 MB", hwm[10_000] / 1024 < 100)
             report.add()
-    finally:
-        server.terminate()
-    bench.finish_report(report, started, "photos-report.md")
+    finish_report(report, started, "photos-report.md")
     return 0
 
 

@@ -23,177 +23,42 @@ the same run by the same driver:
   free-range stream (longer scrolls on the larger one, so more bytes) is reported for information.
 
 Each target line shows the figure, the target and PASS or FAIL. The exit status is 0 whatever
-the figures (benchmarks report, they are not tests); 2 when the binary is missing.
-Python 3.11 standard library only.
+the figures (benchmarks report, they are not tests); 2 when the binary is missing. The pipe
+driver, stream runner, ping-pong, statistics and report are the package ``Benchmarks/bench``,
+shared with the other scripts. Python 3.11 standard library only.
 """
 
-import argparse
 import bisect
-import gc
 import json
 import math
 import os
-import platform
 import random
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(REPO, "Examples", "generators"))
+from bench import BenchError
+from bench.engine import GENERATORS, argument_parser, check_output, open_scene, parse_arguments, piped, request_line, run_stream
+from bench.measure import median, ratio
+from bench.pingpong import placed_ping_pong
+from bench.report import finish_report, ms, report_same_stream, run_sections, secs, share_summary, start_report, us
+
+sys.path.insert(0, GENERATORS)
 import directory_data  # noqa: E402
 
 ROW_ID = re.compile(r"^contacts\.person\.\d+$")
 
 
-class BenchError(Exception):
-    pass
-
-
-# MARK: - Driving a process over raw pipes
-
-
-class LineProcess:
-    """A child process spoken to with os.write/os.read on unbuffered pipes, one line at a time."""
-
-    def __init__(self, argv):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
-        self.wfd = self.proc.stdin.fileno()
-        self.rfd = self.proc.stdout.fileno()
-        self.buf = b""
-        self.pos = 0
-        self.next_id = 1
-
-    @property
-    def pid(self):
-        return self.proc.pid
-
-    def write(self, data):
-        view = memoryview(data)
-        while view:
-            n = os.write(self.wfd, view)
-            view = view[n:]
-
-    def readline(self):
-        """The next line, without its newline; blocks; raises BenchError at end of output."""
-        buf, pos = self.buf, self.pos
-        end = buf.find(b"\n", pos)
-        while end < 0:
-            chunk = os.read(self.rfd, 1 << 16)
-            if not chunk:
-                raise BenchError("unexpected end of output from %s" % self.proc.args[0])
-            search_from = len(buf) - pos
-            buf = buf[pos:] + chunk
-            pos = 0
-            end = buf.find(b"\n", search_from)
-        self.buf, self.pos = buf, end + 1
-        return buf[pos:end]
-
-    def close_input(self):
-        try:
-            self.proc.stdin.close()
-        except OSError:
-            pass
-
-    def finish(self, timeout=60):
-        """Closes stdin, drains stdout to EOF and reaps the child; returns (exit status, ru_maxrss KiB)."""
-        self.close_input()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if not os.read(self.rfd, 1 << 16):
-                break
-        try:
-            self.proc.stdout.close()
-        except OSError:
-            pass
-        return reap(self.proc)
-
-    def kill(self):
-        if self.proc.returncode is None:
-            try:
-                self.proc.kill()
-            except OSError:
-                pass
-            try:
-                reap(self.proc)
-            except ChildProcessError:
-                pass
-
-
-def reap(proc, usage_out=None):
-    """Waits for `proc` with wait4, so the child's peak RSS (and CPU time, into `usage_out`) come back too."""
-    if proc.returncode is not None:
-        return proc.returncode, None
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if usage_out is not None:
-        usage_out["cpu_s"] = usage.ru_utime + usage.ru_stime
-    return proc.returncode, usage.ru_maxrss
-
-
-class Engine(LineProcess):
-    """A scenery process with a blocking request helper (for setup and probing, not the hot loops)."""
-
-    def __init__(self, binary, args=()):
-        super().__init__([binary] + list(args))
-        self.binary = binary
-
-    def request(self, method, params=None):
-        """Sends a request; returns (response, notifications before it, round trip ns).
-
-        Params are always sent (an empty object when there are none).
-        """
-        rid = self.next_id
-        self.next_id += 1
-        line = json.dumps({"jsonrpc": "2.0", "id": rid, "method": method,
-                           "params": params if params is not None else {}}, separators=(",", ":"),
-                          ensure_ascii=False).encode() + b"\n"
-        notes = []
-        t0 = time.perf_counter_ns()
-        self.write(line)
-        while True:
-            raw = self.readline()
-            msg = json.loads(raw)
-            if msg.get("id") == rid:
-                elapsed = time.perf_counter_ns() - t0
-                break
-            if "id" in msg:
-                raise BenchError("%s: response for id %r while waiting for %r" % (method, msg.get("id"), rid))
-            notes.append(msg)
-        if "error" in msg:
-            raise BenchError("%s %s: %s" % (method, json.dumps(params), msg["error"].get("message")))
-        return msg["result"], notes, elapsed
-
-    def peak_rss_kib(self):
-        """VmHWM of the running engine, KiB."""
-        with open("/proc/%d/status" % self.pid) as f:
-            for line in f:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-        return None
-
-    def shutdown(self):
-        self.request("shutdown", {})
-        return self.finish()
+# MARK: - A session on the Contacts tab
 
 
 def start_session(binary, open_params, contacts=True, args=()):
     """initialize + scene.open (timed) + switch to Contacts. Returns (engine, open ns)."""
-    engine = Engine(binary, args)
-    try:
-        engine.request("initialize", {"seed": 1, "network": False})
-        _, _, open_ns = engine.request("scene.open", open_params)
-        if contacts:
-            engine.request("tap", {"id": "tab.contacts"})
-            # A request that changes nothing, so every notification of the setup has been read.
-            engine.request("scroll", {"offsetY": 0})
-    except BaseException:
-        engine.kill()
-        raise
+    # After the tab, a request that changes nothing, so every notification of the setup has been read.
+    then = [("tap", {"id": "tab.contacts"}), ("scroll", {"offsetY": 0})] if contacts else []
+    engine, open_ns, _ = open_scene(binary, open_params, then=then, args=args)
     return engine, open_ns
 
 
@@ -317,9 +182,26 @@ def make_stream(rng, count, info, first_id):
     return lines
 
 
-def request_line(rid, method, params):
-    """One request line (no newline), compact JSON."""
-    return '{"jsonrpc":"2.0","id":%d,"method":"%s","params":%s}' % (rid, method, json.dumps(params, separators=(",", ":")))
+def mix_summary(lines):
+    """The share of each kind of command in a stream on the Contacts tab."""
+    kinds = []
+    for line in lines:
+        msg = json.loads(line)
+        p = msg["params"]
+        if msg["method"] == "scroll":
+            kind = "scroll deltaY" if "deltaY" in p else "scroll offsetY"
+        elif msg["method"] == "section":
+            kind = "section"
+        elif "x" in p:
+            kind = "tap point"
+        elif p["id"].startswith("index."):
+            kind = "tap index"
+        elif p["id"].startswith("tab."):
+            kind = "tap tab"
+        else:
+            kind = "tap row"
+        kinds.append(kind)
+    return share_summary(kinds)
 
 
 # MARK: - One command stream for two data sets
@@ -503,66 +385,6 @@ def make_common_stream(rng, count, infos, first_id, tries=20):
     return lines, offsets, fallbacks
 
 
-# MARK: - Statistics and formatting
-
-
-def percentile(sorted_values, p):
-    """Nearest-rank percentile of an already sorted list."""
-    if not sorted_values:
-        return float("nan")
-    k = max(0, min(len(sorted_values) - 1, math.ceil(p / 100.0 * len(sorted_values)) - 1))
-    return sorted_values[k]
-
-
-def median(values):
-    values = sorted(values)
-    n = len(values)
-    if n == 0:
-        return float("nan")
-    return values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2
-
-
-def us(ns):
-    return "%.1f µs" % (ns / 1000.0)
-
-
-def ms(ns):
-    return "%.1f ms" % (ns / 1e6)
-
-
-def secs(ns):
-    return "%.3f s" % (ns / 1e9)
-
-
-def ratio(a, b):
-    return a / b if b else float("inf")
-
-
-def verdict(ok):
-    return "PASS" if ok else "FAIL"
-
-
-class Report:
-    def __init__(self):
-        self.lines = []
-        self.targets = []
-
-    def add(self, text=""):
-        self.lines.append(text)
-        print(text, flush=True)
-
-    def target(self, name, figure, target, ok, note=""):
-        line = "- **%s**: %s; target %s: **%s**%s" % (name, figure, target, verdict(ok), (" (" + note + ")") if note else "")
-        self.targets.append((name, ok, figure, target))
-        self.add(line)
-
-    def table(self, header, rows):
-        self.add("| " + " | ".join(header) + " |")
-        self.add("|" + "|".join(["---"] * len(header)) + "|")
-        for row in rows:
-            self.add("| " + " | ".join(str(c) for c in row) + " |")
-
-
 # MARK: - 1. Ping-pong
 
 
@@ -584,304 +406,6 @@ def ping_pong(report, binary, iterations, warmup, block):
                      tap, noop, iterations, warmup, block,
                      "`tap` by id alternating between `%s` and `%s` (moves the selection) on the Contacts tab of "
                      "the built-in sample" % (row_a, row_b))
-
-
-# MARK: Placement
-
-PLACEMENT_NOTE = """Where the processes run decides the round trip more than anything either program does. On a
-machine whose idle CPUs sleep (a VM without guest halt polling), a reply that must wake the
-driver's CPU costs tens of microseconds; one that wakes it on the CPU already running is cheap.
-Left to itself the kernel puts each child beside the driver or on the other CPU by start order and
-by how long the child runs per request (checked: a C echo doing 1 µs of work per line measured
-6.5x `cat` in one run and `cat` 6.7x it in another, depending on which ended up beside the driver).
-So the target compares scenery and `cat` placed alike: the driver and both children confined to
-one CPU, where each round trip costs the same switches plus the child's own work. The two other
-placements are shown for information."""
-
-
-def cpu_pair():
-    """Two CPUs this process may use, or None when there is no affinity control or one CPU only."""
-    if not hasattr(os, "sched_setaffinity"):
-        return None
-    cpus = sorted(os.sched_getaffinity(0))
-    return (cpus[0], cpus[1]) if len(cpus) >= 2 else None
-
-
-def pin_process(pid, cpu):
-    """Confines every thread of process `pid` to `cpu`."""
-    for task in os.listdir("/proc/%d/task" % pid):
-        os.sched_setaffinity(int(task), {cpu})
-
-
-def measure_placed(placement, start_engine, cases, iterations, warmup, block):
-    """Runs ping-pong `cases` [(method, params, iterations)] with one fresh scenery and cat placed alike.
-
-    Placements: "shared" (driver, cat and scenery confined to one CPU; scenery then does not spin,
-    its default there), "split" (driver on one CPU, cat and scenery on another; scenery spins, its
-    default with a CPU of its own), "kernel" (nothing pinned). Returns ([(times, stats)] per case,
-    peak RSS KiB, exit status after shutdown).
-    """
-    cpus = cpu_pair()
-    saved = os.sched_getaffinity(0) if cpus else None
-    engine = cat = None
-    try:
-        if placement in ("shared", "split"):
-            os.sched_setaffinity(0, {cpus[0]})  # children inherit it
-        engine = start_engine(["run", "--spin-microseconds", "200"] if placement == "split" else [])
-        cat = LineProcess(["cat"])
-        if placement == "split":
-            pin_process(engine.pid, cpus[1])
-            pin_process(cat.pid, cpus[1])
-        results = [measure_ping_pong(engine, cat, method, params, count, warmup, block)
-                   for method, params, count in cases]
-        rss = engine.peak_rss_kib()
-        status, _ = engine.shutdown()
-        return results, rss, status
-    finally:
-        if saved:
-            os.sched_setaffinity(0, saved)
-        if engine:
-            engine.kill()
-        if cat:
-            cat.finish()
-
-
-def placed_ping_pong(report, start_engine, tap, noop, iterations, warmup, block, what):
-    """The ping-pong section: the target with driver, cat and scenery on one CPU, then information.
-
-    `tap` and `noop` are (method, [params JSON, ...]); `noop` is a command that changes nothing
-    (`patch: []`), the engine's fixed cost per command.
-    """
-    cpus = cpu_pair()
-    for line in PLACEMENT_NOTE.splitlines():
-        report.add(line)
-    report.add()
-    if cpus is None:
-        report.add("(No CPU affinity control here, or one CPU only: nothing is pinned.)")
-        report.add()
-    main = "shared" if cpus else "kernel"
-    cases = [(tap[0], tap[1], iterations), (noop[0], noop[1], iterations // 3)]
-    results, rss, status = measure_placed(main, start_engine, cases, iterations, warmup, block)
-    (times, stats), (noop_times, noop_stats) = results
-    report_ping_pong(report, times, stats, status, rss, warmup, block,
-                     what + (" with the driver, cat and scenery on CPU %d" % cpus[0] if cpus else ""))
-    nm, ncat = median(noop_times["scenery"]), median(noop_times["cat"])
-    report.add("- info: a command that changes nothing (`%s %s`, `patch: []`), same placement, %d round trips: "
-               "median %s = %.2fx cat (%s), p99 %s; the tap's median is %.1fx it%s"
-               % (noop[0], noop[1][0], len(noop_times["scenery"]), us(nm), ratio(nm, ncat), us(ncat),
-                  us(percentile(sorted(noop_times["scenery"]), 99)), ratio(median(times["scenery"]), nm),
-                  problems(noop_stats)))
-    if cpus:
-        for placement, label in (("split", "driver on CPU %d, cat and scenery (spinning) on CPU %d" % cpus),
-                                 ("kernel", "nothing pinned, placement left to the kernel")):
-            (placed, placed_stats), = measure_placed(placement, start_engine, [(tap[0], tap[1], iterations)],
-                                                     iterations, warmup, block)[0]
-            sm, cm = median(placed["scenery"]), median(placed["cat"])
-            report.add("- info: the same taps, %s: median %s vs cat %s = %.2fx, p99 %s%s"
-                       % (label, us(sm), us(cm), ratio(sm, cm), us(percentile(sorted(placed["scenery"]), 99)),
-                          problems(placed_stats)))
-    report.add()
-
-
-def problems(stats):
-    """A note for a report line when timed round trips met errors or notifications (none expected)."""
-    if not (stats["errors"] or stats["notifications"]):
-        return ""
-    return " (%d errors, %d notifications)" % (stats["errors"], stats["notifications"])
-
-
-def measure_ping_pong(engine, cat, method, params, iterations, warmup, block):
-    """Round trips of `method` requests through `engine` and of the same lines through `cat`.
-
-    `params` are compact JSON objects (strings), used in turn. Warm-up interleaved, then blocks of
-    `block` round trips, cat and scenery alternating which goes first. Returns ({"cat": [ns, ...],
-    "scenery": [ns, ...]}, {"errors", "notifications"} counted during the timed round trips).
-    """
-    base_id = engine.next_id + 1000
-    total = warmup + iterations
-    lines = [('{"jsonrpc":"2.0","id":%d,"method":"%s","params":%s}\n'
-              % (base_id + i, method, params[i % len(params)])).encode() for i in range(total)]
-    # Matching, the same for both: a scenery result line starts with {"id":N, (keys are
-    # sorted); cat echoes the request. Anything else (a notification, an error) is parsed.
-    prefixes = [b'{"id":%d,' % (base_id + i) for i in range(total)]
-
-    def round_trip(proc, i):
-        line = lines[i]
-        prefix = prefixes[i]
-        echo = line[:-1]
-        t0 = time.perf_counter_ns()
-        proc.write(line)
-        while True:
-            got = proc.readline()
-            if got.startswith(prefix) or got == echo:
-                break
-            msg = json.loads(got)
-            if msg.get("id") == base_id + i:
-                stats["errors"] += 1
-                break
-            stats["notifications"] += 1
-        return time.perf_counter_ns() - t0
-
-    stats = {"errors": 0, "notifications": 0}
-    times = {"cat": [], "scenery": []}
-    procs = {"cat": cat, "scenery": engine}
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        # Warm-up, interleaved too.
-        for i in range(warmup):
-            round_trip(cat, i)
-            round_trip(engine, i)
-        stats["errors"] = stats["notifications"] = 0
-        blocks = [(start, min(start + block, total)) for start in range(warmup, total, block)]
-        for k, (start, stop) in enumerate(blocks):
-            order = ("cat", "scenery") if k % 2 == 0 else ("scenery", "cat")
-            for name in order:
-                proc, out = procs[name], times[name]
-                for i in range(start, stop):
-                    out.append(round_trip(proc, i))
-    finally:
-        if gc_was_enabled:
-            gc.enable()
-    engine.next_id = base_id + total
-    return times, stats
-
-
-def report_ping_pong(report, times, stats, status, rss, warmup, block, what):
-    """The ping-pong table and its two targets; `what` says which command went round."""
-    c = sorted(times["cat"])
-    s = sorted(times["scenery"])
-    cm, c90, c99 = percentile(c, 50), percentile(c, 90), percentile(c, 99)
-    sm, s90, s99 = percentile(s, 50), percentile(s, 90), percentile(s, 99)
-    report.add("%s; %d round trips each after %d warm-up, scenery and cat alternated in blocks of %d. "
-               "One line written, the response line read back (os.write/os.read, unbuffered pipes)."
-               % (what, len(s), warmup, block))
-    report.add()
-    report.table(["", "median", "p90", "p99", "max"],
-                 [["cat", us(cm), us(c90), us(c99), us(c[-1])],
-                  ["scenery", us(sm), us(s90), us(s99), us(s[-1])],
-                  ["scenery / cat", "%.2fx" % ratio(sm, cm), "%.2fx" % ratio(s90, c90), "%.2fx" % ratio(s99, c99), ""]])
-    report.add()
-    if stats["errors"] or stats["notifications"]:
-        report.add("Note: %d error responses and %d notifications during the timed taps (expected none)."
-                   % (stats["errors"], stats["notifications"]))
-    if status != 0:
-        report.add("Note: scenery exited with status %r after shutdown." % status)
-    report.target("Ping-pong median", "scenery/cat = %.2fx (%s vs %s)" % (ratio(sm, cm), us(sm), us(cm)),
-                  "<= 2x", ratio(sm, cm) <= 2.0)
-    report.target("Ping-pong p99", "%s = %.2fx of 1 ms (cat p99 %s, scenery/cat %.2fx)" % (us(s99), s99 / 1e6, us(c99), ratio(s99, c99)),
-                  "< 1 ms", s99 < 1e6)
-    report.add("- info: peak RSS (VmHWM) after the run: %.1f MB" % (rss / 1024.0) if rss else "- info: peak RSS unavailable")
-    report.add()
-
-
-# MARK: - Streams
-
-
-def run_stream(engine, lines, timeout=600):
-    """Pipes `lines` (request lines without newlines) into a running engine, then `shutdown`.
-
-    Returns (wall ns from the first write to EOF, output bytes of the timed period, VmHWM KiB read
-    once the last command was answered and before shutdown, exit status, ru_maxrss KiB).
-    """
-    last_id = json.loads(lines[-1])["id"]
-    marker = b'"id":%d,"jsonrpc"' % last_id  # canonical key order: {"id":N,"jsonrpc"... / {"error":..,"id":N,"jsonrpc"...
-    payload = ("\n".join(lines) + "\n").encode()
-    shutdown_line = ('{"jsonrpc":"2.0","id":%d,"method":"shutdown","params":{}}\n' % (last_id + 1)).encode()
-    answered = threading.Event()
-    hwm = [None]
-    failure = []
-
-    def writer():
-        try:
-            engine.write(payload)
-            if not answered.wait(timeout):
-                failure.append("no answer to the last command within %d s" % timeout)
-            engine.write(shutdown_line)
-            engine.close_input()
-        except OSError as e:  # the engine died
-            failure.append("writing: %s" % e)
-
-    if engine.buf[engine.pos:]:
-        raise BenchError("unread output before the stream: %r" % engine.buf[engine.pos:][:200])
-    chunks = []
-    tail = b""
-    thread = threading.Thread(target=writer, daemon=True)
-    t0 = time.perf_counter_ns()
-    thread.start()
-    rfd = engine.rfd
-    while True:
-        chunk = os.read(rfd, 1 << 20)
-        if not chunk:
-            break
-        if not answered.is_set():
-            window = tail[-64:] + chunk
-            if marker in window:
-                try:
-                    hwm[0] = engine.peak_rss_kib()
-                except OSError:
-                    pass
-                answered.set()
-        tail = chunk
-        chunks.append(chunk)
-    elapsed = time.perf_counter_ns() - t0
-    answered.set()
-    thread.join()
-    usage = {}
-    status, maxrss = reap(engine.proc, usage)
-    engine.cpu_s = usage.get("cpu_s")
-    if failure:
-        raise BenchError("; ".join(failure))
-    output = b"".join(chunks)
-    # Drop the shutdown response: it answers no command of the stream.
-    out_lines = output.decode("utf-8").split("\n")
-    if out_lines and out_lines[-1] == "":
-        out_lines.pop()
-    if out_lines and ('"id":%d,' % (last_id + 1)) in out_lines[-1]:
-        out_lines.pop()
-    return elapsed, out_lines, hwm[0], status, maxrss
-
-
-def check_output(out_lines, command_count):
-    """Counts responses, errors and notifications of a stream's output."""
-    responses = errors = notes = 0
-    first_error = None
-    for line in out_lines:
-        msg = json.loads(line)
-        if "id" in msg:
-            responses += 1
-            if "error" in msg:
-                errors += 1
-                first_error = first_error or msg["error"].get("message")
-        else:
-            notes += 1
-    problems = []
-    if responses != command_count:
-        problems.append("%d responses for %d commands" % (responses, command_count))
-    if errors:
-        problems.append("%d error responses (first: %s): the stream is meant to be all valid" % (errors, first_error))
-    return {"responses": responses, "errors": errors, "notifications": notes, "problems": problems}
-
-
-def mix_summary(lines):
-    kinds = {}
-    for line in lines:
-        msg = json.loads(line)
-        p = msg["params"]
-        if msg["method"] == "scroll":
-            kind = "scroll deltaY" if "deltaY" in p else "scroll offsetY"
-        elif msg["method"] == "section":
-            kind = "section"
-        elif "x" in p:
-            kind = "tap point"
-        elif p["id"].startswith("index."):
-            kind = "tap index"
-        elif p["id"].startswith("tab."):
-            kind = "tap tab"
-        else:
-            kind = "tap row"
-        kinds[kind] = kinds.get(kind, 0) + 1
-    return ", ".join("%s %.0f%%" % (k, 100.0 * v / len(lines)) for k, v in sorted(kinds.items(), key=lambda kv: -kv[1]))
 
 
 # MARK: - 2. Throughput
@@ -933,46 +457,6 @@ def throughput(report, binary, count, seed):
 
 
 # MARK: - 3. Scale
-
-
-def report_same_stream(report, small_label, large_label, same, free, limit=1.5, warn=0.10):
-    """The per-command cost target on the same command stream piped through a session on each of
-    two data sets, checked for doing the same work there; the free-range comparison as information.
-
-    `same` and `free` are (small run, large run); a run is a dict with `per_cmd_ns`, `stream_ns`,
-    `out_bytes`, `commands` and `errors`. The runs of `same` must have no error responses and
-    write within `warn` of the same bytes per command, else a loud warning and the target fails.
-    """
-    sa, sb = same
-    ba, bb = sa["out_bytes"] / sa["commands"], sb["out_bytes"] / sb["commands"]
-    bytes_ratio = ratio(bb, ba)
-    report.add("- same stream on both: %d commands; output per command %.0f B (%s) and %.0f B (%s) = %.3fx; "
-               "error responses %d and %d" % (sa["commands"], ba, small_label, bb, large_label, bytes_ratio,
-                                             sa["errors"], sb["errors"]))
-    problems = []
-    if sa["errors"] or sb["errors"]:
-        problems.append("%d and %d error responses" % (sa["errors"], sb["errors"]))
-    if abs(bytes_ratio - 1.0) > warn:
-        problems.append("output per command differs by %.0f%% (more than %.0f%%)" % (100 * abs(bytes_ratio - 1.0), 100 * warn))
-    if problems:
-        message = ("WARNING: the same-stream runs do not do the same work (%s), so their per-command ratio is not the "
-                   "cost of the data size alone" % "; ".join(problems))
-        report.add("- **%s**" % message)
-        print("\n*** %s ***\n" % message, file=sys.stderr, flush=True)
-    per = ratio(sb["per_cmd_ns"], sa["per_cmd_ns"])
-    per_byte = ratio(sb["stream_ns"] / sb["out_bytes"], sa["stream_ns"] / sa["out_bytes"])
-    report.target("Per-command cost, %s vs %s (same stream)" % (large_label, small_label),
-                  "%.2fx (%s vs %s; per byte written %.2fx)" % (per, us(sb["per_cmd_ns"]), us(sa["per_cmd_ns"]), per_byte),
-                  "<= %gx" % limit, per <= limit and not problems,
-                  "not comparable: " + "; ".join(problems) if problems else "")
-    fa, fb = free
-    report.add("- info (not a target): free-range streams, %.2fx (%s vs %s per command): each generated on its own data "
-               "set over that set's whole offset range, so on the larger one (%s) scrolls are longer, never stop at the "
-               "ends and draw new content: it writes %.2fx the bytes (%.0f vs %.0f B per command), %d and %d error "
-               "responses"
-               % (ratio(fb["per_cmd_ns"], fa["per_cmd_ns"]), us(fb["per_cmd_ns"]), us(fa["per_cmd_ns"]), large_label,
-                  ratio(fb["out_bytes"] / fb["commands"], fa["out_bytes"] / fa["commands"]),
-                  fb["out_bytes"] / fb["commands"], fa["out_bytes"] / fa["commands"], fb["errors"], fa["errors"]))
 
 
 def last_patch_value(out_lines, path):
@@ -1027,19 +511,16 @@ def scale_stream(binary, d, lines, expected_offset=None):
     """A timed session (it opens too) with `lines` piped through it. Returns the run's figures."""
     engine, open_ns = start_session(binary, d["open_params"])
     d["open_times"].append(open_ns)
-    try:
-        stream_ns, out_lines, hwm, status, maxrss = run_stream(engine, lines)
-    finally:
-        engine.kill()
-    check = check_output(out_lines, len(lines))
-    if expected_offset is not None:
-        final = last_patch_value(out_lines, "/model/offsetY")
-        if final is None or abs(final - expected_offset) > 0.05:
-            check["problems"].append("the list ended at offset %r, the stream's model expected %r"
-                                     % (final, round(expected_offset, 1)))
-    return {"stream_ns": stream_ns, "per_cmd_ns": stream_ns / len(lines), "commands": len(lines), "hwm": hwm,
-            "maxrss": maxrss, "status": status, "check": check, "errors": check["errors"],
-            "out_bytes": sum(len(l.encode()) + 1 for l in out_lines)}
+
+    def check(out_lines):
+        checked = check_output(out_lines, len(lines))
+        if expected_offset is not None:
+            final = last_patch_value(out_lines, "/model/offsetY")
+            if final is None or abs(final - expected_offset) > 0.05:
+                checked["problems"].append("the list ended at offset %r, the stream's model expected %r"
+                                           % (final, round(expected_offset, 1)))
+        return checked
+    return piped(engine, lines, check)
 
 
 def scale(report, binary, small, large, stream_count, open_reps, seed):
@@ -1118,100 +599,11 @@ def scale(report, binary, small, large, stream_count, open_reps, seed):
 # MARK: - Main
 
 
-def git_head():
-    try:
-        head = subprocess.run(["git", "-C", REPO, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", REPO, "status", "--porcelain", "--untracked-files=no"],
-                               capture_output=True, text=True).stdout.strip()
-        return head + (" (uncommitted changes)" if dirty else "")
-    except OSError:
-        return "unknown"
-
-
-DEFAULT_BIN = os.environ.get("SCENERY_BIN", os.path.join(REPO, ".build", "release", "scenery"))
-
-
-def check_binary(path):
-    """The absolute path of a runnable binary, or None (after saying why on stderr); None too
-    when `cat`, the ping-pong reference, is missing."""
-    binary = os.path.abspath(path)
-    if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
-        print("scenery binary not found at %s; build it with `swift build -c release` or pass --bin PATH" % binary,
-              file=sys.stderr)
-        return None
-    if shutil.which("cat") is None:
-        print("`cat` not found; the ping-pong reference needs it", file=sys.stderr)
-        return None
-    return binary
-
-
-def add_run_info(report, binary):
-    """The date, binary, commit and machine lines under a report's title."""
-    mtime = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(os.path.getmtime(binary)))
-    try:
-        load = "%.2f %.2f %.2f" % os.getloadavg()
-    except OSError:
-        load = "n/a"
-    report.add("- date: %s; binary: `%s` (built %s); commit: %s" % (time.strftime("%Y-%m-%d %H:%M:%S"), os.path.relpath(binary, REPO)
-                                                                   if binary.startswith(REPO) else binary, mtime, git_head()))
-    report.add("- machine: %s, %s CPUs, load average at start %s; Python %s"
-               % (platform.platform(), os.cpu_count(), load, platform.python_version()))
-    report.add()
-
-
-def run_sections(report, sections):
-    """Runs (name, callable) sections in turn; one that raises is reported as a failed target."""
-    for name, run in sections:
-        try:
-            run()
-        except (BenchError, OSError, ValueError, KeyError) as e:
-            report.add("- **%s**: could not run: %s: %s: **FAIL**" % (name, type(e).__name__, e))
-            report.targets.append((name, False, "error", ""))
-            report.add()
-
-
-def start_report(title, binary):
-    """A report headed `title` and the run's facts (binary, commit, machine, load)."""
-    report = Report()
-    report.add("# " + title)
-    report.add()
-    add_run_info(report, binary)
-    return report
-
-
-def finish_report(report, started, filename):
-    """The summary section, then the whole report written to bench-results/`filename`."""
-    report.add("## Summary")
-    report.add()
-    try:
-        report.add("Load average at the end: %.2f %.2f %.2f (the benchmark itself keeps one to two of the cores busy; more means other work competed)."
-                   % os.getloadavg())
-    except OSError:
-        pass
-    passed = sum(1 for t in report.targets if t[1])
-    report.add("%d of %d targets met%s. Total benchmark time %.0f s."
-               % (passed, len(report.targets),
-                  "" if passed == len(report.targets) else "; failing: " + ", ".join(t[0] for t in report.targets if not t[1]),
-                  time.monotonic() - started))
-
-    out_dir = os.path.join(REPO, "bench-results")
-    os.makedirs(out_dir, exist_ok=True)
-    with open(os.path.join(out_dir, filename), "w", encoding="utf-8") as f:
-        f.write("\n".join(report.lines) + "\n")
-    print("\n(written to %s)" % os.path.relpath(os.path.join(out_dir, filename), os.getcwd()))
-
-
 def main(argv=None):
-    parser = argparse.ArgumentParser(description="Scenery benchmarks (figures as ratios against references measured in the same run).")
-    parser.add_argument("--quick", action="store_true", help="smaller counts, for a smoke run")
-    parser.add_argument("--bin", default=DEFAULT_BIN,
-                        help="the scenery binary (default: $SCENERY_BIN, else .build/release/scenery)")
+    parser = argument_parser("Scenery benchmarks (figures as ratios against references measured in the same run).",
+                             "smaller counts, for a smoke run")
     parser.add_argument("--seed", type=int, default=1, help="seed of the generated data and command streams")
-    args = parser.parse_args(argv)
-
-    binary = check_binary(args.bin)
-    if binary is None:
-        return 2
+    args, binary = parse_arguments(parser, argv)
 
     if args.quick:
         pp = dict(iterations=500, warmup=50, block=50)
@@ -1222,11 +614,7 @@ def main(argv=None):
         tp_count = 100_000
         sc = dict(small=(100, 50), large=(100_000, 1000), stream_count=20_000, open_reps=3)
 
-    report = Report()
-    report.add("# Scenery benchmarks%s" % (" (--quick: smaller counts, targets are meant for the full run)" if args.quick else ""))
-    report.add()
-    add_run_info(report, binary)
-
+    report = start_report("Scenery benchmarks", binary, quick=args.quick)
     started = time.monotonic()
     run_sections(report, [
         ("Ping-pong", lambda: ping_pong(report, binary, **pp)),

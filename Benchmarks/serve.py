@@ -25,36 +25,23 @@ Writes ``bench-results/serve-report.md``. Python 3 standard library only (the We
 is ``Tests/Support/ws_client.py``).
 """
 
-import argparse
 import json
 import os
 import random
-import re
-import subprocess
 import sys
 import threading
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "Support"))
-import run as bench  # noqa: E402  (Benchmarks/run.py)
-from run import percentile  # noqa: E402
+from bench import BenchError
+from bench.engine import SUPPORT, argument_parser, parse_arguments, stopping
+from bench.measure import cpu_seconds, percentile, rss_kib
+from bench.report import finish_report, start_report
+
+sys.path.insert(0, SUPPORT)
 from serve_process import start_serve  # noqa: E402
 from ws_client import WebSocket  # noqa: E402
 
 SCENES = ["directory", "hoo", "exhibition", "shelf", "photos"]
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def rss_kib(pid):
-    with open("/proc/%d/status" % pid) as f:
-        return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
-
-
-def cpu_seconds(pid):
-    with open("/proc/%d/stat" % pid) as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
 
 
 # What each scene takes besides taps, clock steps and snapshots (the others answer -32007).
@@ -165,20 +152,15 @@ class Session(threading.Thread):
 
 
 def main():
-    parser = argparse.ArgumentParser(description="scenery serve under load: N WebSocket sessions against one.")
-    parser.add_argument("--bin", default=bench.DEFAULT_BIN)
-    parser.add_argument("--quick", action="store_true", help="10 sessions of 200 commands")
+    parser = argument_parser("scenery serve under load: N WebSocket sessions against one.", "10 sessions of 200 commands")
     parser.add_argument("--sessions", type=int, default=50)
     parser.add_argument("--commands", type=int, default=1000)
-    args = parser.parse_args()
-    binary = bench.check_binary(args.bin)
-    if binary is None:
-        return 2
+    args, binary = parse_arguments(parser)
     count, commands = (10, 200) if args.quick else (args.sessions, args.commands)
     started = time.monotonic()
-    report = bench.start_report("scenery serve benchmark", binary)
+    report = start_report("scenery serve benchmark", binary)
     server, port = start_serve(binary)
-    try:
+    with stopping(server):
         streams = [make_stream(SCENES[k % len(SCENES)], commands, 1000 + k) for k in range(count)]
 
         # Reference: the same streams, one session at a time (the first five: one per scene).
@@ -188,7 +170,7 @@ def main():
             session.run()
             session.close()
             if session.problems:
-                raise bench.BenchError("; ".join(session.problems[:3]))
+                raise BenchError("; ".join(session.problems[:3]))
             alone += session.rtts
         alone.sort()
 
@@ -246,13 +228,7 @@ def main():
                       "%.1f ms per s, against %.1f ms per s with none" % (busy / span * 1e3, none / span * 1e3),
                       "within 10 ms per s (1 % of a core) of none", busy / span - none / span < 0.010)
         report.add()
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-    bench.finish_report(report, started, "serve-report.md")
+    finish_report(report, started, "serve-report.md")
     return 0
 
 

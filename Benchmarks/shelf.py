@@ -20,33 +20,29 @@ temporary folder. Figures, each against a reference measured in the same run:
 Writes ``bench-results/shelf-report.md``. Python 3 standard library only.
 """
 
-import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import run as bench  # noqa: E402  (Benchmarks/run.py)
-from run import REPO, Engine, median, ms, ratio  # noqa: E402
-
-GENERATOR = os.path.join(REPO, "Examples", "generators", "shelf_books.py")
+from bench.engine import argument_parser, generate, open_scene, parse_arguments, request_line, same_stream_costs, stream_cost
+from bench.measure import interleaved, median, ratio
+from bench.report import finish_report, ms, start_report
 
 
 def make_books(folder, count):
+    """A books file of `count` books from ``Examples/generators/shelf_books.py``."""
     path = os.path.join(folder, "books-%d.json" % count)
-    subprocess.run([sys.executable, GENERATOR, "--books", str(count), "--out", path], check=True)
+    generate("shelf_books.py", "--books", count, "--out", path)
     return path
 
 
 def open_session(binary, books):
-    engine = Engine(binary)
-    engine.request("initialize", {"seed": 1, "network": False})
-    _, _, open_ns = engine.request("scene.open", {"scene": "shelf", "books": books})
-    engine.request("scroll", {"offsetY": 0})  # every notification of the open has been read
+    """A fresh engine with the Shelf open on `books`: (engine, open ns, request to response)."""
+    # The scroll changes nothing: every notification of the open has been read.
+    engine, open_ns, _ = open_scene(binary, {"scene": "shelf", "books": books}, then=[("scroll", {"offsetY": 0})])
     return engine, open_ns
 
 
@@ -64,7 +60,7 @@ def make_stream(count, first_id, seed, viewports=False):
 
     def add(method, params):
         nonlocal rid
-        lines.append(bench.request_line(rid, method, params))
+        lines.append(request_line(rid, method, params))
         rid += 1
 
     while len(lines) < count:
@@ -85,16 +81,8 @@ def make_stream(count, first_id, seed, viewports=False):
     return lines[:count]
 
 
-def stream_cost(binary, books, lines):
-    engine, _ = open_session(binary, books)
-    elapsed, out, hwm, status, _ = bench.run_stream(engine, lines)
-    checked = bench.check_output(out, len(lines))
-    if checked["problems"]:
-        raise bench.BenchError("; ".join(checked["problems"]))
-    return elapsed / len(lines), hwm, sum(len(line) for line in out)
-
-
 def delete_in_the_middle(binary, books, count):
+    """Deletes the middle book of those that are nodes at a sixth of the shelf; what its patch touches."""
     engine, _ = open_session(binary, books)
     try:
         engine.request("scroll", {"offsetY": 205 * (count // 6)})
@@ -112,28 +100,25 @@ def delete_in_the_middle(binary, books, count):
 
 
 def main():
-    parser = argparse.ArgumentParser(description="Shelf benchmark (10,000 books against 10, in one run).")
-    parser.add_argument("--bin", default=bench.DEFAULT_BIN)
-    parser.add_argument("--quick", action="store_true")
+    parser = argument_parser("Shelf benchmark (10,000 books against 10, in one run).", "600 commands a stream instead of 3,000")
     parser.add_argument("--reps", type=int, default=5, help="fresh processes per open measurement")
-    args = parser.parse_args()
-    binary = bench.check_binary(args.bin)
-    if binary is None:
-        return 2
+    args, binary = parse_arguments(parser)
     started = time.monotonic()
-    report = bench.start_report("Shelf benchmark", binary)
+    report = start_report("Shelf benchmark", binary)
     small, large = 10, 10_000
     commands = 600 if args.quick else 3000
     with tempfile.TemporaryDirectory() as tmp:
         small_books, large_books = make_books(tmp, small), make_books(tmp, large)
 
         report.add("## scene.open")
-        opens = {small: [], large: []}
-        for _ in range(max(1, args.reps)):
-            for count, books in ((small, small_books), (large, large_books)):
-                engine, open_ns = open_session(binary, books)
-                engine.kill()
-                opens[count].append(open_ns)
+        books = {small: small_books, large: large_books}
+
+        def open_once(count, rep):
+            engine, open_ns = open_session(binary, books[count])
+            engine.kill()
+            return open_ns
+
+        opens = interleaved(max(1, args.reps), (small, large), open_once)
         small_open, large_open = median(opens[small]), median(opens[large])
         report.target("scene.open, 10,000 books", "%s (10 books: %s, %.1fx)" % (ms(large_open), ms(small_open), ratio(large_open, small_open)),
                       "< 300 ms", large_open < 300e6)
@@ -142,22 +127,15 @@ def main():
         report.add("## Per command, the same stream on both shelves")
         lines = make_stream(commands, 100, 7)
         # Interleaved runs, the median of each: the machine is shared and noisy.
-        costs = {small: [], large: []}
-        hwms = {}
-        out_bytes = {}
-        for _ in range(3):
-            for count, books in ((small, small_books), (large, large_books)):
-                cost, hwm, size = stream_cost(binary, books, lines)
-                costs[count].append(cost)
-                hwms[count] = max(hwms.get(count) or 0, hwm or 0)
-                out_bytes[count] = size
-        small_cost, large_cost = median(costs[small]), median(costs[large])
-        report.add("%d commands; output %d bytes (10 books) and %d (10,000): the same screen work." % (len(lines), out_bytes[small], out_bytes[large]))
+        runs = same_stream_costs(lambda count: open_session(binary, books[count])[0], (small, large), lines)
+        small_cost, large_cost = runs[small]["per_cmd_ns"], runs[large]["per_cmd_ns"]
+        hwms = {count: run["hwm"] for count, run in runs.items()}
+        report.add("%d commands; output %d bytes (10 books) and %d (10,000): the same screen work." % (len(lines), runs[small]["chars"], runs[large]["chars"]))
         report.target("per command, 10,000 books vs 10", "%.1f µs vs %.1f µs: %.2fx" % (large_cost / 1e3, small_cost / 1e3, ratio(large_cost, small_cost)),
                       "within 1.2x", ratio(large_cost, small_cost) <= 1.2)
         info = make_stream(commands // 2, 100, 8, viewports=True)
-        small_info = stream_cost(binary, small_books, info)[0]
-        large_info = stream_cost(binary, large_books, info)[0]
+        small_info = stream_cost(open_session(binary, small_books)[0], info)[0]
+        large_info = stream_cost(open_session(binary, large_books)[0], info)[0]
         report.add("For information, a stream with viewport changes: %.1f µs vs %.1f µs per command, %.2fx."
                    % (large_info / 1e3, small_info / 1e3, ratio(large_info, small_info)))
         report.target("peak RSS, 10,000 books", "%.1f MB (10 books: %.1f MB, %.2fx)" % (hwms[large] / 1024, hwms[small] / 1024, ratio(hwms[large], hwms[small])),
@@ -172,7 +150,7 @@ def main():
         report.target("a delete patches only visible nodes", "%d books touched outside the visible band (and the one entering it)" % len(outside),
                       "0", not outside)
         report.add()
-    bench.finish_report(report, started, "shelf-report.md")
+    finish_report(report, started, "shelf-report.md")
     return 0
 
 
