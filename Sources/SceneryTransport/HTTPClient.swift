@@ -75,7 +75,7 @@ public enum HTTPClient {
         if let error = error as? HTTPClientError {
             switch error {
             case .redirectLimitReached, .redirectCycleDetected: return "too many redirects (more than \(maxRedirects))"
-            case .readTimeout, .connectTimeout: return "timed out: no data for \(seconds(timeouts.idle)) s"
+            case .readTimeout, .connectTimeout, .getConnectionFromPoolTimeout: return "timed out: no data for \(seconds(timeouts.idle)) s"
             case .remoteConnectionClosed: return "body cut short after \(received) bytes (the connection closed)"
             case .cancelled: return "cancelled"
             case .invalidURL, .emptyHost, .emptyScheme: return "not a URL"
@@ -173,6 +173,9 @@ final class BoundedDownload: HTTPClientResponseDelegate, @unchecked Sendable {
         guard buffer.readableBytes <= maxBytes - body.count else {
             return task.eventLoop.makeFailedFuture(DownloadFailure("body over the limit of \(maxBytes) bytes"))
         }
+        // Grow by doubling, but never past the limit: an endless body holds at most the limit.
+        let needed = body.count + buffer.readableBytes
+        if needed > body.capacity { body.reserveCapacity(min(maxBytes, max(needed, body.capacity * 2))) }
         body.append(contentsOf: buffer.readableBytesView)
         lock.withLock { count = body.count }
         return task.eventLoop.makeSucceededVoidFuture()

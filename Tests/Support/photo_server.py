@@ -167,6 +167,10 @@ def serve(handler, description):
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()
+    # A deep listen backlog: a test opens many connections at once, and while one handler
+    # streams a body as fast as it can, the accepting thread may wait for the GIL (the default
+    # backlog of 5 then drops connections, which a client sees as a connect timeout).
+    ThreadingHTTPServer.request_queue_size = 128
     server = ThreadingHTTPServer(("127.0.0.1", args.port), handler)
     server.daemon_threads = True
     print("PORT %d" % server.server_address[1], flush=True)
