@@ -24,12 +24,12 @@ import tempfile
 import threading
 import time
 import urllib.request
-import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(REPO, "Tests", "Support"))
 import jsonpatch  # noqa: E402
+from photo_server import png  # noqa: E402
 from serve_process import start_serve  # noqa: E402
 from ws_client import Closed, WebSocket  # noqa: E402
 
@@ -39,10 +39,10 @@ BINARY = os.environ.get("SCENERY_BIN", os.path.join(REPO, ".build", "debug", "sc
 # of the test runner's thread), and every child inherits the mask: a server stopped with
 # SIGTERM would never stop. Start from a clean mask, as a shell gives.
 signal.pthread_sigmask(signal.SIG_SETMASK, set())
-# `Scripts/test` runs the suite again on an AddressSanitizer build, several times slower (the Swift
-# wrapper says so with SCENERY_SANITIZED=1): the stress test then runs fewer sessions for longer,
-# and what measures time is skipped, saying why.
-SANITIZED = os.environ.get("SCENERY_SANITIZED") == "1" or ".build-asan" in BINARY
+# `Scripts/test` runs the suite again on an AddressSanitizer build, several times slower; the Swift
+# wrapper says so with SCENERY_SANITIZED=1, as it tells Tests/Web's programs. The stress test then
+# runs fewer sessions for longer, and what measures time is printed, not held.
+SANITIZED = os.environ.get("SCENERY_SANITIZED") == "1"
 SLOW = SANITIZED or os.environ.get("LIVE_SLOW") == "1"
 HOO_SETS = os.path.join(REPO, "Examples", "generators", "hoo_sets.py")
 HTTP_FAULTS = os.path.join(REPO, "Tests", "Support", "http_faults.py")
@@ -62,17 +62,6 @@ def short(line, limit=400):
 # MARK: - Data
 
 
-def png(k, size=8):
-    """A size x size PNG in a colour of its own."""
-    rgb = ((k * 67) % 256, (k * 131) % 256, (k * 29 + 90) % 256)
-    row = b"\x00" + bytes(rgb) * size
-
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(row * size)) + chunk(b"IEND", b""))
-
-
 def write_json(path, value):
     with open(path, "w", encoding="utf-8") as f:
         json.dump(value, f)
@@ -89,7 +78,7 @@ def make_pictures(root, count=6):
     os.makedirs(os.path.join(root, "images"), exist_ok=True)
     for k in range(count):
         with open(os.path.join(root, "images", "pic-%d.png" % k), "wb") as f:
-            f.write(png(k + 1))
+            f.write(png(k + 1, 8))
     shutil.copy(os.path.join(REPO, "Tests", "Fixtures", "images", "tiny-4x3.png"), os.path.join(root, "images", "tiny-4x3.png"))
 
 

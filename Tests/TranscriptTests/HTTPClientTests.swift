@@ -40,7 +40,7 @@ struct HTTPClientTests {
 
     @Test("every documented reason, word for word, all downloads at once")
     func reasons() async throws {
-        let server = try PhotoServer(script: "http_faults.py")
+        let server = try TestServer(script: "http_faults.py")
         let limit = Self.limit
         let declared = 64 << 20
         let cases: [(path: String, reason: String?)] = [
@@ -98,7 +98,7 @@ struct HTTPClientTests {
 
     @Test("the idle and the total timeouts fire within 0.5 s of their settings, under a second too")
     func timeoutsOnTime() async throws {
-        let server = try PhotoServer(script: "http_faults.py")
+        let server = try TestServer(script: "http_faults.py")
         let stall = server.url("/stall?s=20"), drip = server.url("/drip?ms=250")
         let idle = await Self.onTime(expected: 1) { await Self.get(stall) }
         #expect(idle.isEmpty, "idle timeout of 1 s: \(idle)")
@@ -111,7 +111,7 @@ struct HTTPClientTests {
 
     @Test("a refused connection, a body that is not an image, and an idle timeout under a second")
     func connectionImageAndShortIdle() async throws {
-        let server = try PhotoServer(script: "http_faults.py")
+        let server = try TestServer(script: "http_faults.py")
         let refused = await Self.get("http://127.0.0.1:\(Self.closedPort())/png")
         #expect(refused.reason == "could not connect (connection refused)", "\(refused.result)")
         let environment = LiveEnvironment.make(http: HTTPClient.Timeouts(idle: 0.3, total: 5))
@@ -128,7 +128,7 @@ struct HTTPClientTests {
 
     @Test("cancelling the task that waits on a GET ends it at once")
     func cancellation() async throws {
-        let server = try PhotoServer(script: "http_faults.py")
+        let server = try TestServer(script: "http_faults.py")
         let url = server.url("/hang")
         let start = Date()
         let task = Task { await HTTPClient.get(url, maxBytes: Self.limit, timeouts: HTTPClient.Timeouts(idle: 30, total: 60)) }

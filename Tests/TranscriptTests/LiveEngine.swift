@@ -25,7 +25,7 @@ final class LiveEngine {
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }  // SIGTERM may be blocked (see PhotoServer)
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }  // SIGTERM may be blocked (see TestServer)
     }
 
     /// Sends a request and returns its response, taking every line before it in.
@@ -112,7 +112,7 @@ enum LiveEngineError: Error { case timedOut, ended }
 
 /// A test server of `Tests/Support/` (`photo_server.py` by default, or `http_faults.py`) on a
 /// free port of 127.0.0.1, stopped when released.
-final class PhotoServer {
+final class TestServer {
     let process = Process()
     let port: Int
 

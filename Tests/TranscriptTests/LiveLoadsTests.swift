@@ -20,6 +20,16 @@ struct LiveLoadsTests {
         try Data(CanonicalJSON.encode(json).utf8).write(to: url)
     }
 
+    /// A real-clock session started in `folder` once `data` is written there as `file`, then
+    /// opened with `open` (the scene and its params).
+    static func session(in folder: URL, writing data: JSON, to file: String, open: JSON, arguments: [String] = []) throws -> LiveEngine {
+        try write(data, to: folder.appendingPathComponent(file))
+        let engine = try LiveEngine(arguments: arguments, directory: folder)
+        try engine.request("initialize", ["clock": "real"])
+        try engine.request("scene.open", open)
+        return engine
+    }
+
     /// CPU seconds (user + system) a process used so far, from /proc.
     static func cpuSeconds(_ pid: Int32) throws -> Double {
         let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
@@ -69,18 +79,15 @@ struct LiveLoadsTests {
 
     @Test("20 pictures from an instant local server all show within a second of scene.open")
     func picturesArriveTogether() throws {
-        let server = try PhotoServer(script: "http_faults.py")
+        let server = try TestServer(script: "http_faults.py")
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let people: [JSON] = (0..<20).map { k in
             ["firstName": .string("Person"), "lastName": .string("Number \(k)"), "age": .number(Double(20 + k)),
              "profilePicture": .string(server.url("/late?ms=0&k=\(k)"))]
         }
-        try Self.write(.array(people), to: folder.appendingPathComponent("people.json"))
-        let engine = try LiveEngine(directory: folder)
-        try engine.request("initialize", ["clock": "real"])
         let start = Date()
-        try engine.request("scene.open", ["scene": "directory", "people": "people.json"])
+        let engine = try Self.session(in: folder, writing: .array(people), to: "people.json", open: ["scene": "directory", "people": "people.json"])
         try engine.request("tap", ["id": "tab.contacts"])
         let done = try engine.wait(timeout: 20) { state in
             let states = Self.imageStates(state)
@@ -97,17 +104,15 @@ struct LiveLoadsTests {
 
     @Test("each photo shows within a second of the server sending it, and a finished download's next job waits behind the queued ones")
     func photosArriveWhenSent() throws {
-        let server = try PhotoServer(script: "http_faults.py")
+        let server = try TestServer(script: "http_faults.py")
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // Photo k is sent 100 ms after it is asked for.
         let records: [JSON] = (0..<12).map { k in
             ["imageName": .string("Photo \(k)"), "imageDescription": "", "imageURL": .string(server.url("/late?ms=100&k=\(k)"))]
         }
-        try Self.write(.array(records), to: folder.appendingPathComponent("photos.json"))
-        let engine = try LiveEngine(directory: folder)
-        try engine.request("initialize", ["clock": "real"])
-        try engine.request("scene.open", ["scene": "photos", "endpoint": .string("file:photos.json"), "cacheDir": .string(folder.appendingPathComponent("cache").path)])
+        let engine = try Self.session(in: folder, writing: .array(records), to: "photos.json",
+                                      open: ["scene": "photos", "endpoint": "file:photos.json", "cacheDir": .string(folder.appendingPathComponent("cache").path)])
         #expect(try engine.wait(timeout: 20) { state in
             state["model"]?["count"] == 12 && state["model"]?["downloads"]?["loading"] == 0 && state["model"]?["loading"] == false
         })
@@ -136,7 +141,7 @@ struct LiveLoadsTests {
 
     @Test("no server input crashes the process: each fault ends in its reason, the other photos load")
     func hostileServers() throws {
-        let server = try PhotoServer(script: "http_faults.py")
+        let server = try TestServer(script: "http_faults.py")
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let paths = ["/png", "/redirect", "/loop", "/redirect", "/endless", "/declared/67108864", "/status/500", "/text",
@@ -144,10 +149,8 @@ struct LiveLoadsTests {
         let records: [JSON] = paths.enumerated().map { k, path in
             ["imageName": .string("Photo \(k)"), "imageURL": .string(server.url(path + (path.contains("?") ? "&" : "?") + "n=\(k)"))]
         }
-        try Self.write(.array(records), to: folder.appendingPathComponent("photos.json"))
-        let engine = try LiveEngine(arguments: ["--http-idle-timeout", "2", "--http-total-timeout", "4"], directory: folder)
-        try engine.request("initialize", ["clock": "real"])
-        try engine.request("scene.open", ["scene": "photos", "endpoint": "file:photos.json"])
+        let engine = try Self.session(in: folder, writing: .array(records), to: "photos.json", open: ["scene": "photos", "endpoint": "file:photos.json"],
+                                      arguments: ["--http-idle-timeout", "2", "--http-total-timeout", "4"])
         let settled = try engine.wait(timeout: 40) { state in
             let downloads = state["model"]?["downloads"]
             return (downloads?["loaded"]?.numberValue ?? 0) + (downloads?["failed"]?.numberValue ?? 0) == Double(paths.count)
@@ -171,16 +174,13 @@ struct LiveLoadsTests {
     }
 
     /// The peak RSS of a photos session whose two photos come from `paths` on `server`.
-    static func peakMiB(downloading paths: [String], from server: PhotoServer) throws -> Double {
+    static func peakMiB(downloading paths: [String], from server: TestServer) throws -> Double {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let records: [JSON] = paths.enumerated().map { k, path in
             ["imageName": .string("Photo \(k)"), "imageURL": .string(server.url(path + "?n=\(k)"))]
         }
-        try Self.write(.array(records), to: folder.appendingPathComponent("photos.json"))
-        let engine = try LiveEngine(directory: folder)
-        try engine.request("initialize", ["clock": "real"])
-        try engine.request("scene.open", ["scene": "photos", "endpoint": "file:photos.json"])
+        let engine = try Self.session(in: folder, writing: .array(records), to: "photos.json", open: ["scene": "photos", "endpoint": "file:photos.json"])
         #expect(try engine.wait(timeout: 30) { $0["model"]?["downloads"]?["failed"] == .number(Double(paths.count)) },
                 "\(engine.state["model"] ?? .null)")
         let peak = try Self.memoryMiB(engine.process.processIdentifier, "VmHWM")
@@ -191,7 +191,7 @@ struct LiveLoadsTests {
     @Test("endless bodies cost no more memory than bodies of exactly the limit: the limit plus a buffer, never the body",
           .enabled(if: !WebTests.sanitized, "skipped under AddressSanitizer: RSS is its allocator's (freed buffers wait in quarantine)"))
     func memoryBounded() throws {
-        let server = try PhotoServer(script: "http_faults.py")
+        let server = try TestServer(script: "http_faults.py")
         // The reference: two bodies of exactly 16 MiB, read whole (then refused as not images).
         let limit = 16 << 20
         let reference = try Self.peakMiB(downloading: ["/declared/\(limit)", "/declared/\(limit)"], from: server)
@@ -203,13 +203,11 @@ struct LiveLoadsTests {
 
     @Test("a download that waits on a silent server costs about no CPU")
     func waitingCostsNoCPU() throws {
-        let server = try PhotoServer(script: "http_faults.py")
+        let server = try TestServer(script: "http_faults.py")
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.write([["imageName": "Stalled", "imageURL": .string(server.url("/stall?s=30"))]], to: folder.appendingPathComponent("photos.json"))
-        let engine = try LiveEngine(directory: folder)
-        try engine.request("initialize", ["clock": "real"])
-        try engine.request("scene.open", ["scene": "photos", "endpoint": "file:photos.json"])
+        let engine = try Self.session(in: folder, writing: [["imageName": "Stalled", "imageURL": .string(server.url("/stall?s=30"))]],
+                                      to: "photos.json", open: ["scene": "photos", "endpoint": "file:photos.json"])
         #expect(try engine.wait(timeout: 10) { $0["model"]?["downloads"]?["loading"] == 1 })
         Thread.sleep(forTimeInterval: 0.5)
         let pid = engine.process.processIdentifier

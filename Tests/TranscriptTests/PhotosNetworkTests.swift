@@ -39,7 +39,7 @@ struct PhotosNetworkTests {
 
     @Test("downloads finishing in reverse order keep the server's order; at most 4 at once; each URL fetched once")
     func orderBoundAndOnce() throws {
-        let server = try PhotoServer()
+        let server = try TestServer()
         let cache = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: cache) }
         let engine = try Self.open(server.url("/photos.json?n=24&reverse=40"), cache: cache)
@@ -65,7 +65,7 @@ struct PhotosNetworkTests {
 
     @Test("a second process with the network off shows the first one's cached list and photos, marked offline; a damaged entry is fetched again")
     func offlineAcrossProcesses() throws {
-        let server = try PhotoServer()
+        let server = try TestServer()
         let cache = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: cache) }
         let endpoint = server.url("/photos.json?n=9")
@@ -99,7 +99,7 @@ struct PhotosNetworkTests {
 
     @Test("each way a photo can fail ends in its own state and reason; the others load")
     func failuresPerPhoto() throws {
-        let server = try PhotoServer()
+        let server = try TestServer()
         let cache = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: cache) }
         let engine = try Self.open(server.url("/photos.json?n=9&fail=1&notimage=2&truncate=3&redirect=4&loop=5&big=6&slow=7"), cache: cache,
@@ -119,7 +119,7 @@ struct PhotosNetworkTests {
 
     @Test("an endpoint that fails shows why, with Retry; a retry that reaches it shows the photos")
     func listFailuresAndRetry() throws {
-        let server = try PhotoServer()
+        let server = try TestServer()
         let cache = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: cache) }
         for (path, reason) in [("/list-status/404", "HTTP status 404"), ("/not-json", "the list is not JSON")] {
