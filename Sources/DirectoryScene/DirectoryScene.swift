@@ -9,6 +9,7 @@ public enum DirectoryScene: Scene {
     public typealias State = DirectoryState
 
     public static let name = "directory"
+    public static let acceptsSection = true
     public static let methods: [MethodDescription] = []
     public static let openParameters: JSONObject = [
         "events": SchemaBuilder.string("directory: path of an events.json file ([{date, name}]); built-in sample data when left out."),

@@ -13,6 +13,7 @@ public enum ExhibitionScene: Scene {
     public typealias State = ExhibitionState
 
     public static let name = "exhibition"
+    public static let acceptsScroll = false
 
     /// `reshuffle`: the same as a tap on the first mode button.
     static let reshuffleMethod = MethodDescription(

@@ -70,6 +70,12 @@ public protocol Scene: SceneMetatype {
     /// Whether the scene has a meaning for `longPress` (press and hold on a node). The engine
     /// answers -32007 for the others before it looks at the params' target. Defaults to false.
     static var acceptsLongPress: Bool { get }
+    /// Whether the scene has content to move with `scroll`; its reducer answers -32007 where
+    /// not. Defaults to true.
+    static var acceptsScroll: Bool { get }
+    /// Whether the scene has sections to jump to with `section`; its reducer answers -32007
+    /// where not. Defaults to false.
+    static var acceptsSection: Bool { get }
     /// The virtual clock moved to `nowMs` (`clock.advance`, after the timers due on the way
     /// fired). For a scene whose model reports something that moves with time, such as the
     /// phase of an animation a front end joining late must start in; the default does nothing.
@@ -124,6 +130,8 @@ extension Scene {
 
     public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? { nil }
     public static var acceptsLongPress: Bool { false }
+    public static var acceptsScroll: Bool { true }
+    public static var acceptsSection: Bool { false }
     public static func clockAdvanced(_ state: inout State, nowMs: Int) {}
 }
 

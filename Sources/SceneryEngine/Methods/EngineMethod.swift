@@ -33,19 +33,14 @@ enum MethodRegistry {
     static let gestureNames: Set<String> = ["tap", "longPress", "scroll", "section", "pan", "page"]
 
     /// The gesture methods the scene `type` takes, sorted: `scene.open` returns them so that no
-    /// front end has to probe for -32007. The engine's own and the scene's methods, `longPress`
-    /// only where ``SceneType/acceptsLongPress``; `scroll` and `section` reach the scene's reducer,
-    /// which refuses them with -32007 where it has no meaning, so the opened scene is asked, with a
-    /// zero scroll and a jump to the first section on a copy that is then dropped (reducers return
-    /// their effects, they perform none).
-    static func gestures(of type: SceneType, opened: any OpenScene, environment: SceneEnvironment) -> [String] {
+    /// front end has to probe for -32007. The engine's own and the scene's methods, less those the
+    /// scene declares it has no meaning for (``SceneType/acceptsLongPress``, `acceptsScroll`,
+    /// `acceptsSection`; a test holds each declaration to what the scene answers).
+    static func gestures(of type: SceneType) -> [String] {
         var names = Set(common.map { $0.description.name } + type.methods.map(\.name)).intersection(gestureNames)
         if !type.acceptsLongPress { names.remove(LongPress.description.name) }
-        let asked: [(String, SceneAction)] = [(Scroll.description.name, .scroll(.by(deltaY: 0))), (Section.description.name, .section(.index(0)))]
-        for (name, action) in asked {
-            var copy = opened
-            do { _ = try copy.reduce(action, environment: environment) } catch { if error.code == ErrorCode.notSupported { names.remove(name) } }
-        }
+        if !type.acceptsScroll { names.remove(Scroll.description.name) }
+        if !type.acceptsSection { names.remove(Section.description.name) }
         return names.sorted()
     }
 

@@ -32,7 +32,7 @@ enum SceneOpen: EngineMethod {
         var sceneParams = params.object
         sceneParams.removeValue(forKey: "scene")
         let (opened, effects) = try type.open(Params(sceneParams), engine.viewport, engine.sceneEnvironment)
-        let gestures = MethodRegistry.gestures(of: type, opened: opened, environment: engine.sceneEnvironment)
+        let gestures = MethodRegistry.gestures(of: type)
         engine.replaceScene(with: opened)
         engine.timers.removeAll()
         engine.pendingEffects = []

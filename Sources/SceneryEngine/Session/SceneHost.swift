@@ -58,6 +58,8 @@ struct SceneType: Sendable {
     let builtinImage: @Sendable (String) -> ImageData?
     /// See ``Scene/acceptsLongPress``.
     let acceptsLongPress: Bool
+    /// See ``Scene/acceptsScroll`` and ``Scene/acceptsSection``.
+    let acceptsScroll: Bool, acceptsSection: Bool
     let open: @Sendable (Params, Viewport, SceneEnvironment) throws(RPCError) -> (any OpenScene, [SceneEffect])
 
     init<S: Scene>(_ scene: S.Type) {
@@ -66,6 +68,8 @@ struct SceneType: Sendable {
         openParameters = S.openParameters
         builtinImage = { S.builtinImage($0) }
         acceptsLongPress = S.acceptsLongPress
+        acceptsScroll = S.acceptsScroll
+        acceptsSection = S.acceptsSection
         open = { (params, viewport, environment) throws(RPCError) in
             let (state, effects) = try S.open(params, viewport: viewport, environment: environment)
             return (SceneHost<S>(state: state), effects)
