@@ -201,25 +201,19 @@ public enum LiveEnvironment {
         return bytes
     }
 
+    /// An image from a `file:` or `http(s):` URL: ``fetch(_:maxBytes:resolve:http:)``, unless the
+    /// session turned the network off, then checked to be a PNG, JPEG or GIF.
     static func loadImage(_ text: String, network: Bool, limit: Int, resolve: (String) -> String = { $0 },
                           http: HTTPClient.Timeouts = HTTPClient.Timeouts()) async -> Result<ImageData, ImageLoadFailure> {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
-            return .failure(ImageLoadFailure("not a URL"))
+        if !network, let scheme = URL(string: text)?.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            return .failure(ImageLoadFailure("network disabled by initialize"))
         }
-        let bytes: [UInt8]
-        switch scheme {
-        case "file":
-            do { bytes = try readFile(resolve(url.path), limit: limit, shownAs: url.path) } catch { return .failure(ImageLoadFailure(error.message)) }
-        case "http", "https":
-            guard network else { return .failure(ImageLoadFailure("network disabled by initialize")) }
-            switch await HTTPClient.get(text, maxBytes: limit, timeouts: http) {
-            case .success(let data): bytes = data
-            case .failure(let failure): return .failure(failure)
-            }
-        default:
-            return .failure(ImageLoadFailure("unsupported URL scheme \"\(scheme)\""))
+        switch await fetch(text, maxBytes: limit, resolve: resolve, http: http) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(let bytes):
+            guard let image = ImageData.sniff(bytes) else { return .failure(ImageLoadFailure("not a PNG, JPEG or GIF image")) }
+            return .success(image)
         }
-        guard let image = ImageData.sniff(bytes) else { return .failure(ImageLoadFailure("not a PNG, JPEG or GIF image")) }
-        return .success(image)
     }
 }
