@@ -60,9 +60,22 @@ public protocol Scene: SceneMetatype {
     /// phase of an animation a front end joining late must start in; the default does nothing.
     /// Not called with the real clock, whose time moves continuously rather than in steps.
     static func clockAdvanced(_ state: inout State, nowMs: Int)
+    /// The engine's way in to ``render(_:into:)``: renders through `renderer` (see
+    /// ``SceneRenderer/refresh(_:display:displayPath:modelPath:baseline:into:)``). Scenes keep
+    /// the default; it is a requirement only so that the compiler builds it for each scene's own
+    /// types (called from the engine's generic code, it would otherwise look types up at run time
+    /// on every command).
+    static func refresh(_ renderer: inout SceneRenderer<Self>, _ state: State, display: inout DisplayList, displayPath: String,
+                        modelPath: PatchPath, baseline: JSON, into patch: inout PatchWriter) -> Bool
 }
 
 extension Scene {
+    @inlinable
+    public static func refresh(_ renderer: inout SceneRenderer<Self>, _ state: State, display: inout DisplayList, displayPath: String,
+                               modelPath: PatchPath, baseline: JSON, into patch: inout PatchWriter) -> Bool {
+        renderer.refresh(state, display: &display, displayPath: displayPath, modelPath: modelPath, baseline: baseline, into: &patch)
+    }
+
     public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? { nil }
     public static var acceptsLongPress: Bool { false }
     public static var acceptsScroll: Bool { true }

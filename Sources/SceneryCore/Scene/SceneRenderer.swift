@@ -11,7 +11,7 @@ public struct RenderedScreen<Part: ScreenPart> {
     public init() {}
 
     /// The groups in display order: the parts', then each section's.
-    func groups() -> [NodeGroup] {
+    @inlinable func groups() -> [NodeGroup] {
         var groups: [NodeGroup] = []
         groups.reserveCapacity(groupCount)
         for entry in parts { groups.append(entry.group) }
@@ -32,9 +32,11 @@ public struct RenderedScreen<Part: ScreenPart> {
 public struct SceneRenderer<S: Scene> {
     @usableFromInline var last = RenderedScreen<S.Part>()
     /// The last render's model; nil before the first render.
-    public private(set) var model: S.Model?
+    public var model: S.Model? { lastModel }
     /// Its JSON, which the next model is diffed against when they differ.
-    public private(set) var modelJSON: JSON?
+    public var modelJSON: JSON? { lastModelJSON }
+    @usableFromInline var lastModel: S.Model?
+    @usableFromInline var lastModelJSON: JSON?
 
     public init() {}
 
@@ -43,7 +45,7 @@ public struct SceneRenderer<S: Scene> {
     /// then the model's at `modelPath`, against the last model, or against `baseline` (the
     /// document's model so far) at the first render. Returns whether the display was updated
     /// in place.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func refresh(_ state: S.State, display: inout DisplayList, displayPath: String, modelPath: PatchPath,
                                  baseline: JSON, into patch: inout PatchWriter) -> Bool {
         var screen = Screen<S.Part>(last: &last)
@@ -83,29 +85,29 @@ public struct SceneRenderer<S: Scene> {
         previous.removeAll(keepingCapacity: true)
         last.spare = previous
 
-        if let old = modelJSON {
+        if let old = lastModelJSON {
             if S.Model.self == JSON.self {
                 let json = newModel.json
                 JSONPatch.diff(old, json, path: modelPath, into: &patch)
-                modelJSON = json
-            } else if model != newModel {
+                lastModelJSON = json
+            } else if lastModel != newModel {
                 let json = newModel.json
                 JSONPatch.diff(old, json, path: modelPath, into: &patch)
-                modelJSON = json
+                lastModelJSON = json
             }
         } else {
             let json = newModel.json
             JSONPatch.diff(baseline, json, path: modelPath, into: &patch)
-            modelJSON = json
+            lastModelJSON = json
         }
-        model = newModel
+        lastModel = newModel
         return inPlace
     }
 
     /// Whether the new parts and sections line up one for one with the old ones (the same
     /// counts, level by level), so that the new groups can take the old ones' places; the
     /// groups that changed are appended to `changes` with their positions in the display list.
-    static func sameShape(_ oldParts: [PartEntry<S.Part>], _ oldSections: [SectionEntry<S.Part>],
+    @inlinable static func sameShape(_ oldParts: [PartEntry<S.Part>], _ oldSections: [SectionEntry<S.Part>],
                           _ newParts: [PartEntry<S.Part>], _ newSections: [SectionEntry<S.Part>], offset: Int,
                           changes: inout [(position: Int, old: NodeGroup, new: NodeGroup)]) -> Bool {
         guard oldParts.count == newParts.count, oldSections.count == newSections.count else { return false }

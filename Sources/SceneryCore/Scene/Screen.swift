@@ -28,7 +28,7 @@ public struct Screen<Part: ScreenPart> {
     @usableFromInline var level: ScreenLevel<Part>
 
     /// A screen that matches its parts with `last`'s (and takes its spare storage).
-    init(last: inout RenderedScreen<Part>) {
+    @inlinable init(last: inout RenderedScreen<Part>) {
         level = ScreenLevel(parts: last.parts, sections: last.sections)
         swap(&level.parts, &last.spare)
         level.parts.reserveCapacity(level.lastParts.count)
@@ -50,7 +50,8 @@ public struct Screen<Part: ScreenPart> {
     @inlinable
     public mutating func section<Inputs: Equatable>(_ name: StaticString, inputs: Inputs, _ build: (inout Screen) -> Void) {
         let last = level.lastSection(name)
-        if let last, let kept = last.inputs as? SectionInputs<Inputs>, kept.value == inputs {
+        if let last, last.inputs.type == ObjectIdentifier(Inputs.self),
+           unsafeDowncast(last.inputs, to: SectionInputs<Inputs>.self).value == inputs {
             level.sections.append(last)
             return
         }
@@ -75,12 +76,17 @@ public final class PartEntry<Part: ScreenPart> {
 
 /// A section's inputs, of whatever type the scene gave.
 @usableFromInline class AnySectionInputs {
-    @usableFromInline init() {}
+    /// The inputs' type, compared before the inputs are (a cast would look the type up).
+    @usableFromInline let type: ObjectIdentifier
+    @usableFromInline init(type: ObjectIdentifier) { self.type = type }
 }
 
 @usableFromInline final class SectionInputs<Inputs: Equatable>: AnySectionInputs {
     @usableFromInline let value: Inputs
-    @inlinable init(_ value: Inputs) { self.value = value }
+    @inlinable init(_ value: Inputs) {
+        self.value = value
+        super.init(type: ObjectIdentifier(Inputs.self))
+    }
 }
 
 /// A section as a render left it: its inputs and its parts (and sections), whose groups the
@@ -102,7 +108,7 @@ public final class SectionEntry<Part: ScreenPart> {
     }
 
     /// Its groups in display order: its parts', then each section's.
-    func appendGroups(to groups: inout [NodeGroup]) {
+    @inlinable func appendGroups(to groups: inout [NodeGroup]) {
         for entry in parts { groups.append(entry.group) }
         for section in sections { section.appendGroups(to: &groups) }
     }

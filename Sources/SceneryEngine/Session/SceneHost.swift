@@ -34,7 +34,7 @@ struct SceneHost<S: Scene>: OpenScene {
     }
 
     mutating func refresh(display: inout DisplayList, baseline: JSON, into patch: inout PatchWriter) {
-        renderer.refresh(state, display: &display, displayPath: "/display", modelPath: Engine.modelPath, baseline: baseline, into: &patch)
+        _ = S.refresh(&renderer, state, display: &display, displayPath: "/display", modelPath: Engine.modelPath, baseline: baseline, into: &patch)
     }
 
     var modelJSON: JSON? { renderer.modelJSON }
