@@ -85,16 +85,31 @@ enum HooRender {
         let grid = state.grid
         screen.content = ScrollContent(frame: state.layout.gridFrame, width: state.viewport.width, height: grid.contentHeight, offsetY: state.offset)
         let selected = state.selected
-        screen.add(HooPart(key: .chrome, inputs: inputs(.chrome, state, selected: selected)))
-        screen.add(HooPart(key: .header, inputs: inputs(.header, state, selected: selected)))
-        screen.add(HooPart(key: .selection, inputs: inputs(.selection, state, selected: selected)))
         let frame = HooFrame(state)
-        screen.section("cells", inputs: frame) { screen in addCells(state, grid: grid, to: &screen) }
+        // The chrome, the header and the selection change only with the frame, the selection and
+        // the originals: a command that changes none of them (a scroll to where the grid is, a
+        // pan step that does not move it) does not look at them.
+        screen.section("top", inputs: TopInputs(frame: frame, selection: state.selection, originals: state.originals)) { screen in
+            screen.add(HooPart(key: .chrome, inputs: inputs(.chrome, state, selected: selected)))
+            screen.add(HooPart(key: .header, inputs: inputs(.header, state, selected: selected)))
+            screen.add(HooPart(key: .selection, inputs: inputs(.selection, state, selected: selected)))
+        }
+        // The sections' closures take the catalog and the range, not the whole state: a closure
+        // holds a copy of what it reads.
+        let catalog = state.catalog, range = renderedCells(state)
+        screen.section("cells", inputs: frame) { screen in addCells(catalog, range, grid: grid, to: &screen) }
         let hiddenColor = selected.flatMap { $0.hoo == 0 ? $0.ref : nil }
         screen.section("setColors", inputs: SetColorsInputs(frame: frame, hidden: hiddenColor)) { screen in
-            addSetColors(state, grid: grid, hidden: hiddenColor, to: &screen)
+            addSetColors(catalog, range, grid: grid, hidden: hiddenColor, to: &screen)
         }
         return model(state, selected: selected)
+    }
+
+    /// What the chrome, the header and the selection are drawn from.
+    struct TopInputs: Equatable {
+        var frame: HooFrame
+        var selection: HooRef?
+        var originals: OriginalImages
     }
 
     /// What the colour names are drawn from: the frame, and the first cell whose name is hidden
@@ -230,11 +245,9 @@ enum HooRender {
         return state.grid.indexes(minY: band.minY, maxY: band.maxY)
     }
 
-    /// The cells of the rendered band, each its circle and number.
-    static func addCells(_ state: HooState, grid: HooGrid, to screen: inout Screen<HooPart>) {
-        let range = renderedCells(state)
-        guard let first = state.catalog.location(ofIndex: range.lowerBound) else { return }
-        let catalog = state.catalog
+    /// The cells at the flow positions `range` (the rendered band), each its circle and number.
+    static func addCells(_ catalog: HooCatalog, _ range: Range<Int>, grid: HooGrid, to screen: inout Screen<HooPart>) {
+        guard let first = catalog.location(ofIndex: range.lowerBound) else { return }
         var s = first.set, h = first.hoo
         for index in range {
             while h >= catalog.sets[s].hoos.count { s += 1; h = 0 }
@@ -244,12 +257,10 @@ enum HooRender {
         }
     }
 
-    /// The colour names on the first cells of the sets in the rendered band; `hidden` is the
-    /// selected first cell, whose name the disc would cover.
-    static func addSetColors(_ state: HooState, grid: HooGrid, hidden: HooRef?, to screen: inout Screen<HooPart>) {
-        let range = renderedCells(state)
-        guard let first = state.catalog.location(ofIndex: range.lowerBound) else { return }
-        let catalog = state.catalog
+    /// The colour names on the first cells of the sets in `range` (the rendered band); `hidden`
+    /// is the selected first cell, whose name the disc would cover.
+    static func addSetColors(_ catalog: HooCatalog, _ range: Range<Int>, grid: HooGrid, hidden: HooRef?, to screen: inout Screen<HooPart>) {
+        guard let first = catalog.location(ofIndex: range.lowerBound) else { return }
         var s = first.hoo == 0 ? first.set : first.set + 1
         while s < catalog.sets.count && catalog.starts[s] < range.upperBound {
             let set = catalog.sets[s]

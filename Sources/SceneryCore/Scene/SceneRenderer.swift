@@ -5,6 +5,7 @@ public struct RenderedScreen<Part: ScreenPart> {
     /// An empty array with storage for the next render's parts (two are kept in turn, so a
     /// render does not allocate its list of parts).
     @usableFromInline var spare: [PartEntry<Part>] = []
+    @usableFromInline var spareSections: [SectionEntry<Part>] = []
     /// How many node groups the render had, its sections' included.
     @usableFromInline var groupCount = 0
 
@@ -50,9 +51,13 @@ public struct SceneRenderer<S: Scene> {
                                  baseline: JSON, into patch: inout PatchWriter) -> Bool {
         var screen = Screen<S.Part>(last: &last)
         let newModel = S.render(state, into: &screen)
-        let parts = screen.level.parts, sections = screen.level.sections, content = screen.content
-        var none = RenderedScreen<S.Part>()
-        screen = Screen(last: &none)  // lets go of the last render's lists, so their storage is reused
+        // Taken out of the screen, which then lets go of the last render's lists, so that their
+        // storage can serve the next render.
+        var parts: [PartEntry<S.Part>] = [], sections: [SectionEntry<S.Part>] = []
+        swap(&parts, &screen.level.parts)
+        swap(&sections, &screen.level.sections)
+        let content = screen.content
+        screen.level = ScreenLevel(parts: [], sections: [])
 
         if display.content != content {
             JSONPatch.diff(display.content?.json ?? .null, content?.json ?? .null, path: PatchPath(displayPath).child("content"), into: &patch)
@@ -64,7 +69,7 @@ public struct SceneRenderer<S: Scene> {
         if inPlace {
             for change in changes where display.groups[change.position] !== change.old { inPlace = false }
         }
-        var previous = last.parts
+        var previous = last.parts, previousSections = last.sections
         last.parts = parts
         last.sections = sections
         last.groupCount = sections.reduce(parts.count) { $0 + $1.groupCount }
@@ -84,6 +89,8 @@ public struct SceneRenderer<S: Scene> {
         }
         previous.removeAll(keepingCapacity: true)
         last.spare = previous
+        previousSections.removeAll(keepingCapacity: true)
+        last.spareSections = previousSections
 
         if let old = lastModelJSON {
             if S.Model.self == JSON.self {

@@ -31,7 +31,9 @@ public struct Screen<Part: ScreenPart> {
     @inlinable init(last: inout RenderedScreen<Part>) {
         level = ScreenLevel(parts: last.parts, sections: last.sections)
         swap(&level.parts, &last.spare)
+        swap(&level.sections, &last.spareSections)
         level.parts.reserveCapacity(level.lastParts.count)
+        level.sections.reserveCapacity(level.lastSections.count)
     }
 
     /// Shows `part`: the last render's part with the same key, when it is equal, else a new one
