@@ -17,11 +17,11 @@ struct TestcardSceneTests {
         }
     }
 
-    static func open(_ params: JSONObject = [:], clock: Clock = Clock()) throws -> TestcardState {
+    static func open(_ params: JSONObject = [:], clock: Clock = Clock()) throws(RPCError) -> TestcardState {
         try TestcardScene.open(Params(params), viewport: .phone, environment: clock.environment).0
     }
 
-    static func reduce(_ state: inout TestcardState, _ action: SceneAction) throws {
+    static func reduce(_ state: inout TestcardState, _ action: SceneAction) throws(RPCError) {
         _ = try TestcardScene.reduce(&state, action, environment: Clock().environment)
     }
 
@@ -171,7 +171,7 @@ struct TestcardSceneTests {
 
         try Self.reduce(&state, .scroll(.to(offsetY: 1_000_000)))
         #expect(state.offsetY == content.maxOffsetY)
-        try Self.reduce(&state, .page("previous"))
+        try Self.reduce(&state, Self.page("previous"))
         #expect(state.offsetY == 0)
     }
 
