@@ -178,7 +178,7 @@ extension TestcardPatch {
                 let c = Self.column(i, of: 3, in: d), narrow = rotation == 180 ? c.width : 28
                 let frame = d.at(c.x, 0, narrow, d.height)
                 d.rect("\(i).frame", frame, ["background": .string(Self.white)])
-                d.text("\(i)", frame, [D.run("rotation \(rotation)", size: 13)], ["align": "center", "lines": 1, "rotation": .number(Double(rotation))])
+                d.text("\(i)", frame, [D.run(rotation == 180 ? "180" : "rotation \(rotation)", size: 13)], ["align": "center", "lines": 1, "rotation": .number(Double(rotation))])
             }
         case .motionCentre:
             d.add("bar", Node(.rect, frame: d.at(cx - 40, cy - 6, 80, 12), z: 1, style: ["background": .string(Self.blue)], animation: spin))
