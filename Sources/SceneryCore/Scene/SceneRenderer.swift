@@ -102,13 +102,13 @@ public struct SceneRenderer<S: Scene> {
                 let json = newModel.json
                 JSONPatch.diff(old, json, path: modelPath, into: &patch)
                 lastModelJSON = json
-                lastModel[0] = consume newModel
+                lastModel[0] = newModel
             }
         } else {
             let json = newModel.json
             JSONPatch.diff(baseline, json, path: modelPath, into: &patch)
             lastModelJSON = json
-            lastModel = [consume newModel]
+            lastModel = [newModel]
         }
         return inPlace
     }
