@@ -4,6 +4,20 @@ import SceneryCore
 /// document), built from the method registry: `scenery --schema` prints it and
 /// `Protocol/scenery.schema.json` is its committed copy, which a test keeps equal.
 public enum ProtocolSchema {
+    /// Each scene's model members, sorted, read from the scene opened on its built-in sample in
+    /// an engine without files (what a front end sees after `scene.open`).
+    public static func modelKeys() -> [(scene: String, keys: [String])] {
+        Engine.sceneTypes.map { type in
+            let engine = Engine(environment: .empty)
+            var output: [UInt8] = []
+            for line in [#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#,
+                         #"{"jsonrpc":"2.0","id":2,"method":"scene.open","params":{"scene":"\#(type.name)"}}"#] {
+                engine.handle(line: Array(line.utf8), output: &output)
+            }
+            return (type.name, (engine.scene?.modelJSON?.objectValue?.keys).map { Array($0).sorted() } ?? [])
+        }
+    }
+
     public static func document() -> JSON {
         typealias S = SchemaBuilder
         var defs = JSONObject()
@@ -92,15 +106,31 @@ public enum ProtocolSchema {
             ("safeArea", S.object([("top", ["type": "number", "minimum": 0]), ("left", ["type": "number", "minimum": 0]),
                                    ("bottom", ["type": "number", "minimum": 0]), ("right", ["type": "number", "minimum": 0])])),
         ])
-        defs["state"] = S.object([
+        // Each scene's model: its members, as the scene opened on its sample has them (every
+        // member is always there, null when it has nothing to say).
+        var modelRules: [JSON] = []
+        for (scene, keys) in modelKeys() {
+            defs["model.\(scene)"] = [
+                "type": "object",
+                "description": .string("The \(scene) scene's model; PROTOCOL.md section 5 describes each member."),
+                "required": .array(keys.map(JSON.string)),
+                "properties": .object(JSONObject(sortedKeys: keys, values: keys.map { _ in [:] })),
+                "additionalProperties": false,
+            ]
+            modelRules.append([
+                "if": ["properties": ["scene": ["const": .string(scene)]], "required": ["scene"]],
+                "then": ["properties": ["model": S.ref("model.\(scene)")]],
+            ])
+        }
+        defs["state"] = S.with(S.object([
             ("scene", ["type": ["string", "null"], "description": "The open scene, null before scene.open."]),
             ("viewport", S.ref("viewport")),
-            ("model", ["type": "object", "description": "Scene-specific meaning; PROTOCOL.md describes each scene's."]),
+            ("model", ["type": "object", "description": "Scene-specific meaning: $defs/model.<scene>, described in PROTOCOL.md section 5."]),
             ("display", S.object([
                 ("nodes", ["type": "object", "additionalProperties": S.ref("node")]),
                 ("content", S.ref("content")),
             ], required: ["nodes", "content"])),
-        ], required: ["scene", "viewport", "model", "display"])
+        ], required: ["scene", "viewport", "model", "display"]), "allOf", .array(modelRules))
         defs["id"] = ["type": ["string", "integer"]]
         defs["error"] = S.object([("code", S.integer("JSON-RPC or Scenery error code.")), ("message", S.string("Names the field and what was expected."))],
                                  required: ["code", "message"])

@@ -152,6 +152,9 @@ enum ProtocolDrift {
             for method in scene.methods.sorted() where !requestMethods.contains(method) {
                 problems.append("\(name): method `\(method)` is missing from scenery.schema.json's request method enum")
             }
+            let schemaModel = Set(defs["model.\(name)"]?["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            compare("model key", code: scene.allModelKeys, codePlace: "the opened scene's model",
+                    other: schemaModel, otherPlace: "scenery.schema.json's $defs/model.\(name)")
         }
         return problems
     }
@@ -266,8 +269,9 @@ struct ProtocolDriftTests {
         }
     }
 
-    /// The comparison itself can fail: a key removed from the document, one added to it, one
-    /// the engine gained, and a param the engine accepts but does not declare are each named.
+    /// The comparison itself can fail: a key removed from the document or the schema, one added
+    /// to it, one the engine gained, and a param the engine accepts but does not declare are
+    /// each named.
     @Test("a documented key removed, an undocumented key added, or an undeclared param accepted is named with its scene and place")
     func driftIsNamed() throws {
         let resources = try EngineFacts.resourcesFolder()
@@ -295,6 +299,17 @@ struct ProtocolDriftTests {
             "shelf: open parameter `sets` is in the params scene.open accepts but missing from the scene's openParameters (the schema's source)",
             "shelf: model key `favourites` is missing from the model opened on a resources folder and a books file",
             "shelf: model key `favourites` is in the opened scene's model but missing from PROTOCOL.md's **Model keys**",
+            "shelf: model key `favourites` is in the opened scene's model but missing from scenery.schema.json's $defs/model.shelf",
         ])
+
+        // A model member the schema lost.
+        var defs = try #require(schema["$defs"]?.objectValue)
+        var hooModel = try #require(defs["model.hoo"]?.objectValue)
+        hooModel["required"] = .array(try #require(hooModel["required"]?.arrayValue).filter { $0 != "counts" })
+        defs["model.hoo"] = .object(hooModel)
+        var shrunk = try #require(schema.objectValue)
+        shrunk["$defs"] = .object(defs)
+        #expect(ProtocolDrift.problems(facts, document: Self.document, schema: .object(shrunk))
+            == ["hoo: model key `counts` is in the opened scene's model but missing from scenery.schema.json's $defs/model.hoo"])
     }
 }

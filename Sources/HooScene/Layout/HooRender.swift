@@ -1,64 +1,5 @@
 import SceneryCore
 
-/// Everything the cells are drawn from: equal frames draw the same cells.
-struct HooFrame: Equatable {
-    var viewport: Viewport
-    var offset: Double
-    var catalogVersion: Int
-
-    init(_ state: HooState) {
-        viewport = state.viewport
-        offset = state.offset
-        catalogVersion = state.catalogVersion
-    }
-}
-
-/// A part of the Hoo screen: its key and what its nodes are built from
-/// (``HooRender/nodes(_:_:)``).
-public struct HooPart: ScreenPart {
-    public let key: HooGroupKey
-    let inputs: HooGroupInputs
-
-    public func nodes() -> [(id: String, node: Node)] { HooRender.nodes(key, inputs) }
-}
-
-/// A part of the Hoo screen. A tap changes at most four: the selection's, the header's when it
-/// moves to another set, and the colour names of the sets' first cells it leaves and lands on.
-/// The header is a part of its own so that a tap within a set does not touch it. The selection,
-/// the header and the colour names are parts whether or not they show anything, so that a tap
-/// only replaces parts and never adds or removes one.
-public enum HooGroupKey: Hashable, Sendable {
-    /// The background, logo and lines, which only the viewport changes.
-    case chrome
-    /// The header image: the selected Hoo's set's (none without a selection).
-    case header
-    /// The rest of what shows the selection: the title and poem line, the picture over the
-    /// grid, and the disc on the selected cell when that cell is rendered.
-    case selection
-    /// The cell at this position of the flow across all sets: its circle and number (the
-    /// selection does not change it: the disc is drawn over the number).
-    case cell(index: Int)
-    /// The colour name on the first cell of a set (empty while that cell is selected).
-    case setColor(set: Int)
-}
-
-/// What a part's nodes are built from, all of it: ``HooRender/nodes(_:_:)`` builds a part's
-/// nodes from its key and these alone. When they are equal, the last render's nodes are kept.
-public enum HooGroupInputs: Equatable, Sendable {
-    /// Background, logo and lines.
-    /// `logo`: the logo's asset id (the drawn one, or the original from `resources`).
-    case chrome(viewport: Viewport, logo: String)
-    /// The header image, if the set has one.
-    case header(viewport: Viewport, image: HooImageName?)
-    /// The selected Hoo's title, poem line and picture (nil without a selection); the selected
-    /// cell's frame, nil when it is not rendered.
-    case selection(viewport: Viewport, title: String?, poemLine: String?, overlay: HooImageName?, cellFrame: Rect?)
-    /// A cell: its circle and its number.
-    case cell(frame: Rect, set: Int, hoo: Int)
-    /// The first cell's frame and the set's colour name; hidden while that cell is selected.
-    case setColor(cellFrame: Rect, colorName: String, hidden: Bool)
-}
-
 /// Turns a ``HooState`` into the `model` and `display` parts of the state document. Only the
 /// cells near the visible part of the grid become nodes, so a render costs the same for 9 Hoos
 /// or 100k.
@@ -91,9 +32,9 @@ enum HooRender {
         // pan step that does not move it) does not look at them.
         screen.section("top", inputs: TopInputs(frame: frame, selection: state.selection, originals: state.originals),
                        with: state) { screen, state in
-            screen.add(HooPart(key: .chrome, inputs: inputs(.chrome, state, selected: selected)))
-            screen.add(HooPart(key: .header, inputs: inputs(.header, state, selected: selected)))
-            screen.add(HooPart(key: .selection, inputs: inputs(.selection, state, selected: selected)))
+            screen.add(chrome(state))
+            screen.add(header(state, selected: selected))
+            screen.add(selection(state, selected: selected))
         }
         let range = renderedCells(state)
         screen.section("cells", inputs: frame, with: state) { screen, state in addCells(state.catalog, range, grid: grid, to: &screen) }
@@ -118,38 +59,35 @@ enum HooRender {
         var hidden: HooRef?
     }
 
-    /// What the group `key` is built from in `state`, whose selection is at `selected`
-    /// (``HooState/selected``, looked up once per render). Cells and colour names out of the
-    /// rendered band are not asked for.
-    static func inputs(_ key: HooGroupKey, _ state: HooState, selected: HooLocation?) -> HooGroupInputs {
-        let viewport = state.viewport
-        switch key {
-        case .chrome:
-            return .chrome(viewport: viewport, logo: state.originals.id(HooImages.logo))
-        case .header:
-            return .header(viewport: viewport, image: state.headerSetIndex(selected: selected).flatMap { headerImage(state, setIndex: $0) })
-        case .selection:
-            guard let selected else {
-                return .selection(viewport: viewport, title: nil, poemLine: nil, overlay: nil, cellFrame: nil)
-            }
-            let hoo = state.catalog[selected]
-            let overlay = hoo.image.map {
-                HooImageName(hoo: $0, set: selected.ref.set, hoo: selected.ref.hoo, load: state.catalog.loads[selected.set])
-            }
-            let cellFrame = renderedCells(state).contains(selected.index) ? state.grid.cellFrame(selected.index) : nil
-            return .selection(viewport: viewport, title: hoo.title, poemLine: hoo.poemLine, overlay: overlay, cellFrame: cellFrame)
-        case .cell(let index):
-            let (s, h) = state.catalog.location(ofIndex: index) ?? (0, 0)
-            let set = state.catalog.sets[s].number, hoo = state.catalog.sets[s].hoos[h].number
-            return .cell(frame: state.grid.cellFrame(index), set: set, hoo: hoo)
-        case .setColor(let number):
-            let s = state.catalog.setIndex(number: number) ?? 0
-            return .setColor(cellFrame: state.grid.cellFrame(state.catalog.starts[s]), colorName: state.catalog.sets[s].colorName,
-                             hidden: selected.map { $0.set == s && $0.hoo == 0 } ?? false)
-        }
+    /// The chrome's part: the viewport and the logo's asset id.
+    static func chrome(_ state: HooState) -> HooPart {
+        HooPart(key: .chrome, inputs: .chrome(viewport: state.viewport, logo: state.originals.id(HooImages.logo)))
     }
 
-    /// The nodes of the group `key` built from `inputs`.
+    /// The header's part: the header image of the selected Hoo's set, none without a selection
+    /// (`selected`: ``HooState/selected``, looked up once per render).
+    static func header(_ state: HooState, selected: HooLocation?) -> HooPart {
+        HooPart(key: .header, inputs: .header(viewport: state.viewport,
+                                              image: state.headerSetIndex(selected: selected).flatMap { headerImage(state, setIndex: $0) }))
+    }
+
+    /// The selection's part: the selected Hoo's title, poem line and picture, and the disc's
+    /// frame when its cell is rendered.
+    static func selection(_ state: HooState, selected: HooLocation?) -> HooPart {
+        let viewport = state.viewport
+        guard let selected else {
+            return HooPart(key: .selection, inputs: .selection(viewport: viewport, title: nil, poemLine: nil, overlay: nil, cellFrame: nil))
+        }
+        let hoo = state.catalog[selected]
+        let overlay = hoo.image.map {
+            HooImageName(hoo: $0, set: selected.ref.set, hoo: selected.ref.hoo, load: state.catalog.loads[selected.set])
+        }
+        let cellFrame = renderedCells(state).contains(selected.index) ? state.grid.cellFrame(selected.index) : nil
+        return HooPart(key: .selection, inputs: .selection(viewport: viewport, title: hoo.title, poemLine: hoo.poemLine, overlay: overlay,
+                                                            cellFrame: cellFrame))
+    }
+
+    /// The nodes of the part `key` built from `inputs`.
     static func nodes(_ key: HooGroupKey, _ inputs: HooGroupInputs) -> [(id: String, node: Node)] {
         switch (key, inputs) {
         case (_, .chrome(let viewport, let logo)):
@@ -292,67 +230,5 @@ enum HooRender {
         }
         guard let (scale, asset) = best ?? sharpest else { return nil }
         return HooImageName(header: asset, set: set.number, scale: scale, load: state.catalog.loads[s])
-    }
-}
-
-/// The asset id of a set image, kept in parts until a node needs its text: a render compares
-/// these (a few integers), and spells ``id`` only for a node that shows a different image.
-///
-/// Built-in images keep their own id (`hoo.sample.3.header`); images of loaded sets are named by
-/// the load that brought the set, so a set loaded again never reuses an id whose bytes a front
-/// end may have cached: `hoo.load.2.set.3.header.2` (the `@2x` header of set 3 from the second
-/// load) and `hoo.load.2.set.3.hoo.7`.
-public enum HooImageName: Equatable, Sendable {
-    case builtin(String)
-    case header(load: Int, set: Int, scale: Int)
-    case hoo(load: Int, set: Int, hoo: Int)
-
-    /// The header `asset` of a set at `scale`.
-    init(header asset: HooAsset, set: Int, scale: Int, load: Int) {
-        if case .builtin(let name) = asset { self = .builtin(name) } else { self = .header(load: load, set: set, scale: scale) }
-    }
-
-    /// The picture `asset` of a Hoo.
-    init(hoo asset: HooAsset, set: Int, hoo: Int, load: Int) {
-        if case .builtin(let name) = asset { self = .builtin(name) } else { self = .hoo(load: load, set: set, hoo: hoo) }
-    }
-
-    /// The asset id, as nodes and `asset.read` have it.
-    public var id: String {
-        switch self {
-        case .builtin(let name): return name
-        case .header(let load, let set, let scale): return HooImageName.id(load, set, "header.", scale)
-        case .hoo(let load, let set, let hoo): return HooImageName.id(load, set, "hoo.", hoo)
-        }
-    }
-
-    /// `hoo.load.LOAD.set.SET.` + `kind` + `number`.
-    private static func id(_ load: Int, _ set: Int, _ kind: StaticString, _ number: Int) -> String {
-        var text = ASCIIText()
-        text.append("hoo.load.")
-        text.append(load)
-        text.append(".set.")
-        text.append(set)
-        text.append(".")
-        text.append(kind)
-        text.append(number)
-        return text.string
-    }
-
-    /// The asset an id names in `catalog`, nil when it names none.
-    static func asset(_ id: String, in catalog: HooCatalog) -> HooAsset? {
-        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
-        func number(_ i: Int) -> Int? {
-            guard i < parts.count, let n = Int(parts[i]), String(n) == parts[i] else { return nil }
-            return n
-        }
-        guard parts.count == 7, parts[0] == "hoo", parts[1] == "load", parts[3] == "set",
-              let load = number(2), let setNumber = number(4), let last = number(6),
-              let s = catalog.setIndex(number: setNumber), catalog.loads[s] == load else { return nil }
-        switch parts[5] {
-        case "header": return catalog.sets[s].headers[last]
-        case "hoo": return catalog.hoo(HooRef(set: setNumber, hoo: last))?.hoo.image
-        default: return nil
-        }
     }
 }
