@@ -32,8 +32,8 @@ public struct Screen<Part: ScreenPart> {
         level = ScreenLevel(parts: last.parts, sections: last.sections)
         swap(&level.parts, &last.spare)
         swap(&level.sections, &last.spareSections)
-        level.parts.reserveCapacity(level.lastParts.count)
-        level.sections.reserveCapacity(level.lastSections.count)
+        if level.parts.capacity < level.lastParts.count { level.parts.reserveCapacity(level.lastParts.count) }
+        if level.sections.capacity < level.lastSections.count { level.sections.reserveCapacity(level.lastSections.count) }
     }
 
     /// Shows `part`: the last render's part with the same key, when it is equal, else a new one
@@ -189,14 +189,18 @@ public final class SectionEntry<Part: ScreenPart> {
 
     /// The last render's section named `name`, moving the section cursor past it.
     @inlinable mutating func lastSection(_ name: StaticString) -> SectionEntry<Part>? {
-        func same(_ a: StaticString, _ b: StaticString) -> Bool {
-            a.utf8Start == b.utf8Start || (a.utf8CodeUnitCount == b.utf8CodeUnitCount && a.description == b.description)
-        }
+        // A name is a literal: the same section's name is the same bytes at the same address.
+        let start = name.utf8Start
         var found = sectionCursor
-        if found >= lastSections.count || !same(lastSections[found].name, name) {
+        if found >= lastSections.count || lastSections[found].name.utf8Start != start {
             found = 0
-            while found < lastSections.count && !same(lastSections[found].name, name) { found += 1 }
-            guard found < lastSections.count else { return nil }
+            while found < lastSections.count && lastSections[found].name.utf8Start != start { found += 1 }
+            if found == lastSections.count {
+                // The same name spelled at another place in the code (two equal literals).
+                found = 0
+                while found < lastSections.count && lastSections[found].name.description != name.description { found += 1 }
+                guard found < lastSections.count else { return nil }
+            }
         }
         sectionCursor = found + 1
         return lastSections[found]
