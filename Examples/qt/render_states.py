@@ -1,0 +1,74 @@
+"""The conformance kit's renderer: each ``DIR/NAME.state.json`` drawn to ``OUT/NAME.png``.
+
+A state file is ``{"name", "scale", "nowMs", "document", "assets"}`` (Protocol/conformance/). The
+picture is the viewport's width and height times ``scale`` in pixels, the scene at scene time
+``nowMs``, drawn by the same ``SceneRenderer`` as the window (movies at their first frame: they
+play on the front end's own time, which starts when they are first shown). Also measures, per
+state, the time to decode its JSON and the time to draw it, for the README's figures.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage, QPainter
+
+from assets import AssetStore
+from renderer import SceneRenderer
+
+
+def render_state(saved: dict) -> QImage:
+    """The picture of one saved state, at its scale."""
+    assets = AssetStore()
+    for asset_id, asset in (saved.get("assets") or {}).items():
+        assets.put(asset_id, asset)
+    document, scale = saved["document"], float(saved.get("scale") or 1)
+    viewport = document.get("viewport") or {}
+    image = QImage(round(viewport.get("width", 375) * scale), round(viewport.get("height", 812) * scale),
+                   QImage.Format_ARGB32_Premultiplied)
+    image.fill(Qt.white)
+    painter = QPainter(image)
+    painter.scale(scale, scale)
+    SceneRenderer(assets).draw_scene(painter, document, float(saved.get("nowMs") or 0))
+    painter.end()
+    return image
+
+
+def render_folder(states: Path, out: Path) -> dict:
+    """Renders every state of ``states`` into ``out``; the per-state times (ms) of decoding the
+    JSON and of drawing (the asset decoding, which a live session does once per id, left out)."""
+    out.mkdir(parents=True, exist_ok=True)
+    decode_ms, draw_ms = [], []
+    files = sorted(states.glob("*.state.json"))
+    if not files:
+        raise SystemExit(f"no *.state.json in {states}")
+    for path in files:
+        started = time.perf_counter()
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        decode_ms.append((time.perf_counter() - started) * 1000)
+        render_state(saved)  # once to decode the assets and warm the font caches
+        started = time.perf_counter()
+        image = render_state(saved)
+        draw_ms.append((time.perf_counter() - started) * 1000)
+        name = path.name[: -len(".state.json")]
+        if not image.save(str(out / f"{name}.png")):
+            raise SystemExit(f"could not write {out / name}.png")
+    return {"states": len(files), "decode_ms": decode_ms, "draw_ms": draw_ms}
+
+
+def report(times: dict) -> str:
+    """One line: the medians and their ratio (the machine is shared, ratios travel better)."""
+    decode, draw = statistics.median(times["decode_ms"]), statistics.median(times["draw_ms"])
+    return (f"rendered {times['states']} states: median draw {draw:.2f} ms, median JSON decode of the "
+            f"state file {decode:.2f} ms, draw/decode {draw / decode if decode else float('inf'):.1f}x")
+
+
+def main(states: str, out: str) -> int:
+    times = render_folder(Path(states), Path(out))
+    print(report(times), file=sys.stderr)
+    return 0
