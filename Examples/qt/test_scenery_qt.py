@@ -1,0 +1,150 @@
+"""The Qt front end live: the real window, offscreen, on the engine's real clock.
+
+    SCENERY_BIN=.build/debug/scenery QT_QPA_PLATFORM=offscreen python3 -m unittest -v Examples/qt/test_scenery_qt.py
+
+Each scene is opened from the scene picker and clicked (QTest, on the screen widget) where the
+display list has something: the engine's rev must advance and the drawn picture change. A press
+held on a scene that takes ``longPress`` sends one and no tap; a revision gap, and a patch that
+does not apply, make the mirror resynchronise from ``snapshot`` and end equal to it. Skipped,
+naming the package, without PySide6; skipped without a ``scenery`` binary.
+"""
+
+import os
+import sys
+import unittest
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+try:
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+except ImportError:  # pragma: no cover - the skip below says what is missing
+    QApplication = None
+
+if QApplication is not None:
+    from json_patch import json_equal
+    from renderer import content_offset, draw_order
+    from session import find_engine
+    from window import SceneryWindow, wait_until
+
+SANITIZED = os.environ.get("SCENERY_SANITIZED") == "1"
+WAIT = 60 if SANITIZED else 15  # seconds; a sanitized engine is many times slower
+
+
+def click_points(state):
+    """Points worth a click, top-most first: the centres of nodes with a role (buttons, rows),
+    then of every other node, inside the viewport."""
+    display = state.get("display") or {}
+    viewport = state.get("viewport") or {}
+    content = display.get("content")
+    ordered = list(reversed(draw_order(display)))
+    ordered.sort(key=lambda item: 0 if (item[1].get("style") or {}).get("role") else 1)
+    points = []
+    for _, node in ordered:
+        x, y, w, h = node.get("frame", [0, 0, 0, 0])
+        dx, dy = content_offset(node, content)
+        cx, cy = round(x + dx + w / 2), round(y + dy + h / 2)
+        if 0 < cx < viewport.get("width", 0) and 0 < cy < viewport.get("height", 0) and (cx, cy) not in points:
+            if node.get("layer") == "content" and content:
+                fx, fy, fw, fh = content["frame"]
+                if not (fx < cx < fx + fw and fy < cy < fy + fh):
+                    continue
+            points.append((cx, cy))
+    return points
+
+
+@unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
+class LiveWindowTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.binary = find_engine()
+        if not cls.binary:
+            raise unittest.SkipTest("skipped: no scenery binary (set SCENERY_BIN or run swift build)")
+        cls.app = QApplication.instance() or QApplication([])
+        cls.window = SceneryWindow(cls.binary)
+        cls.window.show()
+        if not wait_until(lambda: cls.window.opened, WAIT):
+            raise AssertionError("the first scene never opened")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.window.close()
+
+    def open(self, scene):
+        window = self.window
+        window.scene_picker.setCurrentText(scene)
+        self.assertTrue(wait_until(lambda: window.opened and window.session.state.get("scene") == scene
+                                   and window.session.settled(quiet_ms=300), WAIT), f"{scene} did not open and settle")
+        return window.session
+
+    def picture(self):
+        return self.window.screen.grab().toImage()
+
+    def until_rev_advances(self, session, gesture):
+        """Tries ``gesture(x, y)`` at each click point until the engine's rev advances."""
+        rev = session.rev
+        for x, y in click_points(session.state)[:12]:
+            gesture(x, y)
+            wait_until(lambda: session.settled(), WAIT)
+            if session.rev > rev:
+                return
+        self.fail(f"{session.state.get('scene')}: no point advanced the rev")
+
+    def click(self, x, y):
+        QTest.mouseClick(self.window.screen, Qt.LeftButton, Qt.NoModifier, QPoint(x, y))
+
+    def hold(self, x, y):
+        QTest.mousePress(self.window.screen, Qt.LeftButton, Qt.NoModifier, QPoint(x, y))
+        wait_until(lambda: False, 0.6)  # past the 500 ms of a long press
+        QTest.mouseRelease(self.window.screen, Qt.LeftButton, Qt.NoModifier, QPoint(x, y))
+
+    def test_every_scene_is_drawn_and_a_click_changes_it(self):
+        scenes = list(self.window.session.scenes)
+        self.assertGreaterEqual(len(scenes), 5)
+        for scene in scenes:
+            with self.subTest(scene=scene):
+                session = self.open(scene)
+                before = self.picture()
+                self.assertGreater(self.window.screen.frames_drawn, 0)
+                self.until_rev_advances(session, self.click)
+                wait_until(lambda: session.settled(quiet_ms=200), WAIT)
+                self.assertNotEqual(before, self.picture(), f"{scene}: the picture did not change after the click")
+
+    def test_a_held_press_is_a_long_press_where_the_scene_takes_it(self):
+        scene = next(name for name in self.window.session.scenes if name == "shelf")
+        session = self.open(scene)
+        self.assertTrue(session.accepts("longPress"))
+        sent = []
+        request = session.request
+        session.request = lambda method, *args, **kwargs: (sent.append(method), request(method, *args, **kwargs))[1]
+        try:
+            self.until_rev_advances(session, self.hold)
+        finally:
+            session.request = request
+        self.assertEqual(set(sent), {"longPress"}, "a held press sends a longPress and no tap")
+
+    def assert_resyncs(self, line):
+        session = self.open(self.window.session.scenes[0])
+        resyncs = session.resyncs
+        session.handle_line(line(session))
+        self.assertTrue(wait_until(lambda: session.resyncs > resyncs and session.settled(), WAIT), "no resync")
+        engine = []
+        session.request("snapshot", None, engine.append)
+        self.assertTrue(wait_until(lambda: engine, WAIT))
+        self.assertEqual(session.rev, engine[0]["rev"])
+        self.assertTrue(json_equal(session.state, engine[0]["state"]), "the mirror is not the snapshot")
+
+    def test_a_revision_gap_resyncs_from_snapshot(self):
+        self.assert_resyncs(lambda session: '{"jsonrpc":"2.0","method":"patch","params":{"cause":"test",'
+                            f'"patch":[{{"op":"replace","path":"/scene","value":"gone"}}],"rev":{session.rev + 2}}}}}')
+
+    def test_a_patch_that_does_not_apply_resyncs_from_snapshot(self):
+        self.assert_resyncs(lambda session: '{"jsonrpc":"2.0","method":"patch","params":{"cause":"test",'
+                            f'"patch":[{{"op":"remove","path":"/display/nodes/no such node"}}],"rev":{session.rev + 1}}}}}')
+
+
+if __name__ == "__main__":
+    unittest.main()
