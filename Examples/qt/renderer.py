@@ -13,7 +13,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from assets import AssetStore
-from text import draw_text
+from text import TextCache
 
 
 def draw_order(display: dict) -> list[tuple[str, dict]]:
@@ -65,6 +65,7 @@ class SceneRenderer:
 
     def __init__(self, assets: AssetStore):
         self.assets = assets
+        self.text = TextCache()
 
     def draw_scene(self, painter: QPainter, state: dict, now_ms: float, movie_ms: float = 0.0) -> None:
         """Draws ``state`` in points (white where nothing is drawn) at scene time ``now_ms``."""
@@ -148,7 +149,7 @@ class SceneRenderer:
             painter.translate(w / 2, h / 2)
             painter.rotate(rotation)
             painter.translate(-bw / 2, -bh / 2)
-        draw_text(painter, node.get("text") or [], style, bw, bh)
+        self.text.draw(painter, node.get("text") or [], style, bw, bh)
 
     def draw_image(self, painter, node, style, w, h, _time) -> None:
         """The asset fitted as ``contentMode`` says (default ``aspectFit``), in ``tint`` when set."""

@@ -121,28 +121,52 @@ class Paragraph:
             end -= 1
 
 
-def draw_text(painter, runs: list[dict], style: dict, width: float, height: float) -> None:
-    """Draws the runs in the box ``(0, 0, width, height)`` of ``painter``'s coordinates."""
-    if not runs:
-        return
+def lay_out(runs: list[dict], style: dict, width: float, height: float) -> list[QTextLayout]:
+    """The lines of a text node, each a one-line layout placed in the box ``(0, 0, width, height)``."""
     paragraph = Paragraph(runs, style.get("fontFallback"))
     if not paragraph.text:
-        return
+        return []
     align = ALIGN.get(style.get("align", "left"), Qt.AlignLeft)
     max_lines = int(style.get("lines") or 0)
     spans, left = paragraph.line_starts(width, max_lines)
     height_used = paragraph.line_height * len(spans)
     vertical = style.get("verticalAlign", "center")
     top = 0.0 if vertical == "top" else height - height_used if vertical == "bottom" else (height - height_used) / 2
-    painter.save()
-    painter.setClipRect(QRectF(0, 0, width, height), Qt.IntersectClip)
+    layouts = []
     for number, (start, end) in enumerate(spans):
         if number == len(spans) - 1 and left:
             layout = paragraph.elided(start, width, align)
         else:
             layout = paragraph.line(start, start + len(paragraph.text[start:end].rstrip()), width, align)
         line = layout.lineAt(0)
-        y = top + number * paragraph.line_height + (paragraph.line_height - line.ascent() - line.descent()) / 2
-        line.setPosition(QPointF(0, y))
-        layout.draw(painter, QPointF(0, 0))
-    painter.restore()
+        line.setPosition(QPointF(0, top + number * paragraph.line_height
+                                 + (paragraph.line_height - line.ascent() - line.descent()) / 2))
+        layouts.append(layout)
+    return layouts
+
+
+class TextCache:
+    """Laid-out text by everything its layout depends on: a frame redraws only the text that
+    changed (an animation or a scroll moves text without laying it out again)."""
+
+    LIMIT = 4000
+
+    def __init__(self):
+        self._layouts: dict[tuple, list[QTextLayout]] = {}
+
+    def draw(self, painter, runs: list[dict], style: dict, width: float, height: float) -> None:
+        """Draws the runs in the box ``(0, 0, width, height)`` of ``painter``'s coordinates."""
+        if not runs:
+            return
+        key = (tuple((run.get("text"), run.get("font"), run.get("size"), run.get("weight"), run.get("color")) for run in runs),
+               style.get("fontFallback"), style.get("align"), style.get("verticalAlign"), style.get("lines"), width, height)
+        layouts = self._layouts.get(key)
+        if layouts is None:
+            if len(self._layouts) > self.LIMIT:
+                self._layouts.clear()
+            layouts = self._layouts[key] = lay_out(runs, style, width, height)
+        painter.save()
+        painter.setClipRect(QRectF(0, 0, width, height), Qt.IntersectClip)
+        for layout in layouts:
+            layout.draw(painter, QPointF(0, 0))
+        painter.restore()
