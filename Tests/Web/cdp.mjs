@@ -31,10 +31,10 @@ export function startServer(binary, args = [], port = 0) {
 }
 
 export class Browser {
-  static async launch(binary) {
+  static async launch(binary, extraArgs = []) {
     const profile = mkdtempSync(join(tmpdir(), "scenery-chromium-"));
     const child = spawn(binary, ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-      "--disable-dev-shm-usage", "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
+      "--disable-dev-shm-usage", "--remote-debugging-port=0", `--user-data-dir=${profile}`, ...extraArgs, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
     const endpoint = await new Promise((resolve, reject) => {
       let seen = "";
       const timer = setTimeout(() => reject(new Error("Chromium did not start: " + seen)), 30000);

@@ -1,6 +1,7 @@
 // The page: the scene and device pickers, one session per opened scene, the screen, a banner
 // when the connection is lost (then reconnecting by itself), and what tests read
-// (window.scenery).
+// (window.scenery). With `?conformance` it opens no session: the conformance kit
+// (Protocol/conformance) hands it states to draw with `window.scenery.renderState`.
 import { Session } from "./session.js";
 import { Renderer } from "./render.js";
 import { Gestures } from "./gestures.js";
@@ -148,4 +149,25 @@ window.scenery = {
   },
 };
 
-main().catch((error) => say(`could not start: ${error.message}`));
+/** Draws a state document (`snapshot`'s `state`) with its assets ({id: {mime, data}}) at scene
+ * time `nowMs`, through the same Renderer as a live session, with animations held at that time;
+ * resolves once every image is decoded and the drawing is on screen. */
+async function renderState(state, assets, nowMs) {
+  const urls = new Map(Object.entries(assets ?? {}).map(([id, asset]) => [id, `data:${asset.mime};base64,${asset.data}`]));
+  await Promise.all([...urls.values()].map((url) => { const image = new Image(); image.src = url; return image.decode().catch(() => {}); }));
+  const still = { sceneNow: () => nowMs, image: (id) => Promise.resolve(urls.get(id) ?? null) };
+  screen.replaceChildren();
+  renderer = new Renderer(screen, still);
+  renderer.render(state);
+  renderer.hold();
+  await new Promise((resolve) => setTimeout(resolve, 0));  // the images' promises have set their styles
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+}
+
+if (new URLSearchParams(location.search).has("conformance")) {
+  document.body.classList.add("conformance");
+  window.scenery.renderState = renderState;
+  window.scenery.ready = true;
+} else {
+  main().catch((error) => say(`could not start: ${error.message}`));
+}

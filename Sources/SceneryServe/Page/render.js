@@ -200,6 +200,13 @@ export class Renderer {
     for (const player of this.animations.values()) player.currentTime = now - player.startMs;
   }
 
+  /** Holds every declared animation still at the scene clock's present value (the conformance
+   * kit draws a state at one instant). */
+  hold() {
+    for (const player of this.animations.values()) player.pause();
+    this.rephase();
+  }
+
   /** A declared rotation, played forever or once, phased by the scene clock (snapshot's nowMs;
    * the session learns it before the scene is drawn, and `rephase` follows when it changes). */
   animate(element, id, node, [x, y]) {

@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Drives the engine to a set of states and writes each as DIR/NAME.state.json.
+
+    collect.py --scenery BIN --out DIR [--only SUBSTRING]
+
+A state file is {"name", "scale", "nowMs", "document", "assets"}: the full state document of
+`snapshot`, the scene clock at that point, and every asset a node names (an image node's `image`,
+a movie node's `style.movie`), read with `asset.read`, as {"mime", "width", "height", "data"}.
+
+The states are checkpoints of the golden transcripts (their requests replayed up to a request
+id, in the transcript's folder, where its relative paths point) and every page of the `testcard`
+scene when the engine has one. A transcript whose `# needs:` data is missing is skipped with a
+message naming the path. Standard library only.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+TRANSCRIPTS = os.path.join(REPO, "Tests", "Transcripts")
+
+# (transcript, [(state name, the request id after which the state is taken), ...]): after open,
+# a tap, a scroll, an alert, a jiggle at a known phase, a selection, the photo grid and gallery.
+CHECKPOINTS = [
+    ("directory/sample.transcript", [("directory-recents", 2), ("directory-events", 3), ("directory-contacts", 4),
+                                     ("directory-contacts-scrolled", 12), ("directory-contacts-selected", 26),
+                                     ("directory-small-phone", 40)]),
+    ("directory/file-pictures.transcript", [("directory-file-pictures", 4)]),
+    ("directory/gotest-data.transcript", [("directory-gotest-recents", 2), ("directory-gotest-events", 7)]),
+    ("hoo/sample.transcript", [("hoo-grid", 2), ("hoo-selected", 5), ("hoo-selected-yellow", 6)]),
+    ("hoo/pan-scroll.transcript", [("hoo-scrolled", 6)]),
+    ("hoo/real-sets.transcript", [("hoo-real-selected", 3)]),
+    ("exhibition/mock.transcript", [("exhibition-open", 2), ("exhibition-resized", 5)]),
+    ("exhibition/phones.transcript", [("exhibition-ring-225", 8)]),
+    ("shelf/sample.transcript", [("shelf-open", 2), ("shelf-alert", 3), ("shelf-jiggle-start", 17),
+                                 ("shelf-jiggle-2500", 18), ("shelf-landscape", 34)]),
+    ("shelf/real-books.transcript", [("shelf-real-jiggle", 6)]),
+    ("photos/sample.transcript", [("photos-grid", 2), ("photos-scrolled", 3), ("photos-gallery", 4)]),
+    ("photos/offline.transcript", [("photos-offline", 2)]),
+]
+
+
+class Engine:
+    """One engine process on a pipe, in folder `cwd`; requests answered in order."""
+
+    def __init__(self, binary, cwd):
+        self.process = subprocess.Popen([binary], cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL)
+        self.next_id = 10_000
+
+    def send(self, request):
+        """Writes one request (a dict with an id) and returns its response; notifications are skipped."""
+        self.process.stdin.write(json.dumps(request).encode() + b"\n")
+        self.process.stdin.flush()
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError(f"the engine ended before answering {request.get('method')}")
+            message = json.loads(line)
+            if "id" in message and message["id"] == request["id"]:
+                return message
+
+    def call(self, method, params=None):
+        """A request of the kit's own; its result (raises on an error)."""
+        self.next_id += 1
+        answer = self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params or {}})
+        if "error" in answer:
+            raise RuntimeError(f"{method}: {answer['error']['message']}")
+        return answer["result"]
+
+    def close(self):
+        try:
+            self.call("shutdown")
+        except (RuntimeError, BrokenPipeError):
+            pass
+        self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+def asset_ids(document):
+    """Every asset a node of the display list names, sorted."""
+    ids = set()
+    for node in (document.get("display") or {}).get("nodes", {}).values():
+        if node.get("kind") == "image" and node.get("image"):
+            ids.add(node["image"])
+        movie = (node.get("style") or {}).get("movie")
+        if node.get("kind") == "movie" and movie:
+            ids.add(movie)
+    return sorted(ids)
+
+
+def take_state(engine, name):
+    """The state file's object for what the engine shows now."""
+    snapshot = engine.call("snapshot")
+    document = snapshot["state"]
+    assets = {}
+    for asset in asset_ids(document):
+        read = engine.call("asset.read", {"id": asset})
+        assets[asset] = {key: read[key] for key in ("mime", "width", "height", "data")}
+    return {"name": name, "scale": document["viewport"]["scale"], "nowMs": snapshot["nowMs"],
+            "document": document, "assets": assets}
+
+
+def write_state(out, state):
+    with open(os.path.join(out, state["name"] + ".state.json"), "w") as file:
+        json.dump(state, file, sort_keys=True)
+
+
+def needs(path):
+    """The `# needs: PATH` paths of a transcript, as written (relative to its folder)."""
+    with open(path) as file:
+        return [line.split(":", 1)[1].strip() for line in file if line.startswith("# needs:")]
+
+
+def requests(path):
+    with open(path) as file:
+        return [json.loads(line[2:]) for line in file if line.startswith("> ")]
+
+
+def collect_transcript(binary, out, transcript, points, wanted):
+    """Replays `transcript` and writes a state at each checkpoint; returns the names written."""
+    path = os.path.join(TRANSCRIPTS, transcript)
+    folder = os.path.dirname(path)
+    points = [(name, after) for name, after in points if wanted(name)]
+    if not points:
+        return []
+    for need in needs(path):
+        if not os.path.exists(os.path.join(folder, need)):
+            shown = os.path.normpath(os.path.relpath(os.path.join(folder, need), REPO))
+            print(f"skipped {', '.join(n for n, _ in points)}: needs {shown}, which is not beside this checkout", file=sys.stderr)
+            return []
+    engine = Engine(binary, folder)
+    written = []
+    try:
+        due = dict((after, []) for _, after in points)
+        for name, after in points:
+            due[after].append(name)
+        for request in requests(path):
+            engine.send(request)
+            for name in due.pop(request["id"], []):
+                write_state(out, take_state(engine, name))
+                written.append(name)
+            if not due:
+                break
+    finally:
+        engine.close()
+    return written
+
+
+def collect_testcard(binary, out, wanted):
+    """Every page of the `testcard` scene, when the engine has it (the `page` method moves on)."""
+    engine = Engine(binary, REPO)
+    written = []
+    try:
+        scenes = engine.call("initialize", {"seed": 1, "network": False})["scenes"]
+        if "testcard" not in scenes:
+            print(f"skipped testcard: the engine has no testcard scene (its scenes: {', '.join(scenes)})", file=sys.stderr)
+            return []
+        engine.call("scene.open", {"scene": "testcard"})
+        model = engine.call("snapshot")["state"]["model"]
+        count = model.get("pageCount", model.get("pages"))
+        if isinstance(count, list):
+            count = len(count)
+        if not isinstance(count, int) or count < 1:
+            print(f"testcard: no page count in its model ({sorted(model)}); only its first page", file=sys.stderr)
+            count = 1
+        for page in range(count):
+            if page:
+                try:
+                    engine.call("section", {"index": page})
+                except RuntimeError:
+                    engine.call("page", {"direction": "next"})
+            name = f"testcard-{page + 1:02d}"
+            if wanted(name):
+                write_state(out, take_state(engine, name))
+                written.append(name)
+    finally:
+        engine.close()
+    return written
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scenery", required=True, help="the scenery binary")
+    parser.add_argument("--out", required=True, help="the folder for NAME.state.json")
+    parser.add_argument("--only", action="append", default=[], help="only states whose name contains this (repeatable)")
+    args = parser.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    binary = os.path.abspath(args.scenery)
+
+    def wanted(name):
+        return not args.only or any(part in name for part in args.only)
+
+    written = []
+    for transcript, points in CHECKPOINTS:
+        written += collect_transcript(binary, args.out, transcript, points, wanted)
+    written += collect_testcard(binary, args.out, wanted)
+    print(f"{len(written)} states in {args.out}: {' '.join(written)}")
+    return 0 if written else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
