@@ -5,61 +5,24 @@ patch did not touch (only the containers on the path of an operation are copied)
 relies on that: a node whose object is the one it drew last time has not changed. A failing
 operation raises ``PatchError`` and nothing changes (the caller then resynchronises from
 ``snapshot``). The Python reference client's applier deep-copies the whole document per patch,
-which is simple but costs milliseconds per frame on a large scene; this one copies a path.
+which is simple but costs milliseconds per frame on a large scene; this one copies a path, and
+takes the client's JSON Pointer parsing, JSON equality and ``PatchError`` as they are.
 """
 
 from __future__ import annotations
 
 import copy
-import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
+import scenery_client  # noqa: E402  (the reference client: its pointer, equality and error)
 
 __all__ = ["PatchError", "apply_patch", "parse_pointer", "json_equal"]
 
-_ARRAY_INDEX = re.compile(r"0|[1-9][0-9]*")
-
-
-class PatchError(ValueError):
-    """A JSON Patch or JSON Pointer that cannot be applied to the document."""
-
-
-def parse_pointer(text) -> list[str]:
-    """The unescaped reference tokens of a JSON Pointer (``""``, the whole document, is ``[]``)."""
-    if not isinstance(text, str):
-        raise PatchError(f"a JSON Pointer is a string, not {text!r}")
-    if text == "":
-        return []
-    if not text.startswith("/"):
-        raise PatchError(f"JSON Pointer {text!r} must start with '/'")
-    tokens = text[1:].split("/")
-    if any(re.search(r"~(?![01])", token) for token in tokens):
-        raise PatchError(f"JSON Pointer {text!r} has a '~' not followed by 0 or 1")
-    return [token.replace("~1", "/").replace("~0", "~") for token in tokens]
-
-
-def json_equal(a, b) -> bool:
-    """JSON equality: ``true`` is not ``1``, numbers compare by value, objects by members."""
-    if isinstance(a, bool) or isinstance(b, bool):
-        return type(a) is type(b) and a == b
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        return a == b
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(map(json_equal, a, b))
-    return a == b
-
-
-def _index(array, token, *, for_add=False):
-    if for_add and token == "-":
-        return len(array)
-    if not _ARRAY_INDEX.fullmatch(token):
-        raise PatchError(f"{token!r} is not an array index")
-    index = int(token)
-    if index > len(array) or (index == len(array) and not for_add):
-        raise PatchError(f"index {index} is out of range for an array of {len(array)}")
-    return index
+PatchError, parse_pointer, json_equal = scenery_client.PatchError, scenery_client.parse_pointer, scenery_client.json_equal
+# The same array index rule and operation member check as the client's (private there, shared here).
+_index, _member = scenery_client._index, scenery_client._member  # noqa: SLF001
 
 
 def _get(doc, tokens):
@@ -97,7 +60,7 @@ def _add(doc, tokens, value):
     def edit(container):
         if isinstance(container, list):
             result = list(container)
-            result.insert(_index(container, tokens[-1], for_add=True), value)
+            result.insert(_index(container, tokens[-1], append_ok=True), value)
             return result
         if isinstance(container, dict):
             return {**container, tokens[-1]: value}
@@ -132,12 +95,6 @@ def _replace(doc, tokens, value):
         result[_index(container, tokens[-1]) if isinstance(container, list) else tokens[-1]] = value
         return result
     return _update(doc, tokens[:-1], edit)
-
-
-def _member(op, name):
-    if name not in op:
-        raise PatchError(f"{op.get('op')!r} operation has no {name!r} member")
-    return op[name]
 
 
 def _apply_op(doc, op):
