@@ -18,7 +18,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 try:
-    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtCore import QPoint, QPointF, Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 except ImportError:  # pragma: no cover - the skip below says what is missing
@@ -114,17 +114,39 @@ class LiveWindowTest(unittest.TestCase):
                 self.assertNotEqual(before, self.picture(), f"{scene}: the picture did not change after the click")
 
     def test_a_held_press_is_a_long_press_where_the_scene_takes_it(self):
-        scene = next(name for name in self.window.session.scenes if name == "shelf")
-        session = self.open(scene)
-        self.assertTrue(session.accepts("longPress"))
-        sent = []
-        request = session.request
+        takers = (session for session in map(self.open, list(self.window.session.scenes)) if session.accepts("longPress"))
+        session = next(takers, None)
+        self.assertIsNotNone(session, "no scene takes longPress (the shelf scene does)")
+        sent = self.recorded(session, lambda: self.until_rev_advances(session, self.hold))
+        self.assertEqual(set(sent), {"longPress"}, "a held press sends a longPress and no tap")
+
+    def recorded(self, session, gesture):
+        """The gesture methods ``gesture()`` sends to ``session`` (not the pictures drawing asks
+        for), once their answers are in."""
+        sent, request = [], session.request
         session.request = lambda method, *args, **kwargs: (sent.append(method), request(method, *args, **kwargs))[1]
         try:
-            self.until_rev_advances(session, self.hold)
+            gesture()
+            wait_until(lambda: session.settled(), WAIT)
         finally:
             session.request = request
-        self.assertEqual(set(sent), {"longPress"}, "a held press sends a longPress and no tap")
+        return [method for method in sent if method != "asset.read"]
+
+    def test_a_drag_is_a_pan_where_the_scene_takes_it_else_a_scroll_and_the_wheel_and_keys(self):
+        forwarder = self.window.screen.gestures
+
+        def drag():
+            forwarder.down(QPointF(200, 500))
+            for y in (480, 440, 400):
+                forwarder.move(QPointF(200, y))
+            forwarder.up(QPointF(200, 400))
+        for scene in self.window.session.scenes:
+            with self.subTest(scene=scene):
+                session = self.open(scene)
+                expected = (["pan"] * 5 if session.accepts("pan") else ["scroll"] * 3 if session.accepts("scroll") else [])
+                self.assertEqual(self.recorded(session, drag), expected)
+                self.assertEqual(self.recorded(session, lambda: forwarder.wheel(-120, 0)), ["scroll"] if session.accepts("scroll") else [])
+                self.assertEqual(self.recorded(session, lambda: forwarder.key(Qt.Key_Right)), ["page"] if session.accepts("page") else [])
 
     def assert_resyncs(self, line):
         session = self.open(self.window.session.scenes[0])

@@ -40,7 +40,8 @@ class ScreenWidget(QWidget):
         super().__init__(parent)
         self.session: Optional[EngineSession] = None
         self.renderer: Optional[SceneRenderer] = None
-        self.gestures = GestureForwarder(lambda: self.session, lambda message: None)
+        self.on_error = lambda message: None  # the window shows it in its status line
+        self.gestures = GestureForwarder(lambda: self.session, lambda message: self.on_error(message))
         self.movie_clock = QElapsedTimer()
         self.movie_clock.start()
         self.ticker = QTimer(self)
@@ -121,6 +122,7 @@ class SceneryWindow(QMainWindow):
         self.device_picker.setCurrentIndex(max(0, min(device, len(DEVICES) - 1)))
         self.status = QLabel("starting…")
         self.screen = ScreenWidget()
+        self.screen.on_error = self.say
         bar = QHBoxLayout()
         bar.addWidget(QLabel("<b>Scenery</b>"))
         for label, picker in (("Scene", self.scene_picker), ("Device", self.device_picker)):
