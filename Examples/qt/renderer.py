@@ -3,7 +3,8 @@
 The window and the offscreen renderer (``--render-states``) both call ``draw_scene``: all nodes by
 ``z`` then id in code point order; content nodes moved by the content's offset into
 ``content.frame`` and clipped to it; every kind (rect, circle, line, text, image, movie, group);
-style ``opacity``, ``cornerRadius``, ``rotation``; declared ``animation``s at scene time
+style ``opacity``, ``cornerRadius``, a text's ``rotation`` (section 4 defines it for text only,
+and the page and the conformance kit read it there only); declared ``animation``s at scene time
 ``now_ms``. The painter's unit is the point: the caller scales it to pixels.
 """
 
@@ -95,11 +96,6 @@ class SceneRenderer:
             painter.rotate(animated_value(animation, now_ms))
             painter.translate(-ax, -ay)
         painter.translate(x, y)  # now in the frame: (0, 0) is its top left
-        rotation = float(style.get("rotation") or 0)
-        if rotation and node.get("kind") != "text":
-            painter.translate(w / 2, h / 2)
-            painter.rotate(rotation)
-            painter.translate(-w / 2, -h / 2)
         if "opacity" in style:
             painter.setOpacity(painter.opacity() * max(0.0, min(1.0, float(style["opacity"]))))
         if style.get("cornerRadius"):

@@ -66,6 +66,9 @@ class EngineSession(QObject):
         self.process.readyReadStandardOutput.connect(self._read)
         self.process.finished.connect(lambda code, _status: self.failed.emit(f"the engine ended (status {code})")
                                       if not self._closing else None)
+        self.process.errorOccurred.connect(
+            lambda error: self.failed.emit(f"could not start {binary}: {self.process.errorString()}")
+            if error == QProcess.FailedToStart else None)
         self._closing = False
         self.process.start(binary, [])
 
