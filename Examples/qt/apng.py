@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QImage, QPainter
 
-_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 @dataclass
@@ -48,7 +48,7 @@ class Animation:
 
 
 def _chunks(data: bytes):
-    position = len(_SIGNATURE)
+    position = len(SIGNATURE)
     while position + 8 <= len(data):
         length, kind = struct.unpack(">I4s", data[position:position + 8])
         body = data[position + 8:position + 8 + length]
@@ -56,14 +56,15 @@ def _chunks(data: bytes):
         position += 12 + length
 
 
-def _chunk(kind: bytes, body: bytes) -> bytes:
+def png_chunk(kind: bytes, body: bytes) -> bytes:
+    """A PNG chunk: length, type, body, CRC."""
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
 
 
 def decode(data: bytes) -> Animation:
     """Every frame of an APNG composed on its canvas (one frame for a plain PNG)."""
     first = QImage.fromData(data)
-    if not data.startswith(_SIGNATURE):
+    if not data.startswith(SIGNATURE):
         return Animation([first], [0], 1)
     header, shared, controls, plays = None, [], [], 1
     for kind, body in _chunks(data):
@@ -72,7 +73,7 @@ def decode(data: bytes) -> Animation:
         elif kind == b"acTL":
             plays = struct.unpack(">II", body)[1]
         elif kind in (b"PLTE", b"tRNS", b"gAMA", b"sRGB", b"iCCP", b"cHRM"):
-            shared.append(_chunk(kind, body))
+            shared.append(png_chunk(kind, body))
         elif kind == b"fcTL":
             controls.append([body, []])
         elif kind == b"IDAT" and controls:
@@ -87,8 +88,8 @@ def decode(data: bytes) -> Animation:
     frames, delays = [], []
     for control, parts in controls:
         _, w, h, x, y, numerator, denominator, dispose, blend = struct.unpack(">IIIIIHHBB", control[:26])
-        png = _SIGNATURE + _chunk(b"IHDR", struct.pack(">II", w, h) + header[8:]) + b"".join(shared)
-        png += b"".join(_chunk(b"IDAT", part) for part in parts) + _chunk(b"IEND", b"")
+        png = SIGNATURE + png_chunk(b"IHDR", struct.pack(">II", w, h) + header[8:]) + b"".join(shared)
+        png += b"".join(png_chunk(b"IDAT", part) for part in parts) + png_chunk(b"IEND", b"")
         image = QImage.fromData(png)
         before = canvas.copy() if dispose == 2 else None
         painter = QPainter(canvas)

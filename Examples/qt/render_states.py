@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import json
 import statistics
+import struct
 import sys
 import time
+import zlib
 from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
 
+from apng import SIGNATURE, png_chunk
 from assets import AssetStore
 from renderer import SceneRenderer
 
@@ -44,6 +47,18 @@ def render_state(saved: dict, renderer: SceneRenderer) -> QImage:
     return image
 
 
+def save_png(image: QImage, path: Path) -> None:
+    """Writes ``image`` as an 8-bit RGB PNG with every row unfiltered (filter 0). Qt's writer
+    picks Paeth and the other filters row by row, which the kit's standard-library PNG reader
+    undoes byte by byte in Python: unfiltered rows make checking a render about ten times faster."""
+    rgb = image.convertToFormat(QImage.Format_RGB888)
+    width, height, stride = rgb.width(), rgb.height(), rgb.bytesPerLine()
+    pixels = bytes(rgb.constBits())
+    rows = b"".join(b"\0" + pixels[y * stride:y * stride + width * 3] for y in range(height))
+    path.write_bytes(SIGNATURE + png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                     + png_chunk(b"IDAT", zlib.compress(rows, 1)) + png_chunk(b"IEND", b""))
+
+
 def render_folder(states: Path, out: Path) -> dict:
     """Renders every state of ``states`` into ``out``; the per-state times (ms) of decoding the
     state file's JSON and of drawing the picture (the second draw of the state, as a window's
@@ -65,8 +80,7 @@ def render_folder(states: Path, out: Path) -> dict:
         image = render_state(saved, renderer)
         draw_ms.append((time.perf_counter() - started) * 1000)
         name = path.name[: -len(".state.json")]
-        if not image.save(str(out / f"{name}.png")):
-            raise SystemExit(f"could not write {out / name}.png")
+        save_png(image, out / f"{name}.png")
     return {"states": len(files), "decode_ms": decode_ms, "first_ms": first_ms, "draw_ms": draw_ms}
 
 

@@ -149,9 +149,10 @@ class SceneryWindow(QMainWindow):
         self.opened = False  # True once the current scene's `scene.open` has been answered
         self.open(scene)
 
-    def open(self, scene: Optional[str]) -> None:
-        """Opens ``scene`` (None: the engine's first) in a new session on the picked device."""
-        if self.session and self.session.state and self.session.state.get("scene") == scene:
+    def open(self, scene: Optional[str], afresh: bool = False) -> None:
+        """Opens ``scene`` (None: the engine's first) in a new session on the picked device;
+        unless ``afresh``, nothing happens when that scene is already open."""
+        if not afresh and self.session and self.session.state and self.session.state.get("scene") == scene:
             return
         old, self.session = self.session, EngineSession(self.binary, self)
         if old:
