@@ -15,6 +15,7 @@ import json
 import math
 import os
 import sys
+from concurrent.futures import ProcessPoolExecutor
 
 from png import PNGError, read_png
 from probes import derive, distance
@@ -54,13 +55,15 @@ def judge(probe, image):
         ok = max(abs(a - b) for a, b in zip(got, probe["expected"])) <= probe["tolerance"]
         return ok, hex_colour(got)
     under, target, contrast = probe["under"], probe["target"], probe["contrast"]
+    need = contrast if target is None else min(contrast, distance(under, target)) / 2
     best, best_score = None, -math.inf
     for pixel in quad_pixels(probe["quad"], image):
         score = distance(pixel, under) if target is None else distance(under, target) - distance(pixel, target)
+        if score >= need:
+            return True, hex_colour(pixel)
         if score > best_score:
             best, best_score = pixel, score
-    need = contrast if target is None else min(contrast, distance(under, target)) / 2
-    return best_score >= need, (hex_colour(best) if best else "no pixels")
+    return False, (hex_colour(best) if best else "no pixels")
 
 
 def describe(probe):
@@ -114,7 +117,8 @@ def main(argv=None):
     if not paths:
         print(f"no *.state.json in {args.states}", file=sys.stderr)
         return 2
-    results = [check_state(path, args.renders) for path in paths]
+    with ProcessPoolExecutor(max_workers=max(1, min(len(paths), os.cpu_count() or 1))) as pool:
+        results = list(pool.map(check_state, paths, [args.renders] * len(paths)))
     total = sum(r["total"] for r in results)
     passed = sum(r["passed"] for r in results)
     bad = [r for r in results if r["error"]]

@@ -9,6 +9,7 @@ test renders).
 
 import struct
 import zlib
+from itertools import accumulate
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # colour type -> samples per pixel
@@ -50,14 +51,6 @@ def chunks(data):
     raise PNGError("no IEND chunk")
 
 
-def paeth(a, b, c):
-    p = a + b - c
-    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-    if pa <= pb and pa <= pc:
-        return a
-    return b if pb <= pc else c
-
-
 def unfilter(raw, height, stride, bpp):
     """The scanlines of `raw` with their filters (0-4) undone, as one bytearray."""
     out = bytearray(height * stride)
@@ -70,20 +63,21 @@ def unfilter(raw, height, stride, bpp):
         if len(line) != stride:
             raise PNGError("image data is cut short")
         if kind == 1:
-            for i in range(bpp, stride):
-                line[i] = (line[i] + line[i - bpp]) & 0xFF
+            for c in range(bpp):
+                line[c::bpp] = bytes(accumulate(line[c::bpp], lambda a, b: (a + b) & 0xFF))
         elif kind == 2:
-            for i in range(stride):
-                line[i] = (line[i] + prior[i]) & 0xFF
+            line = bytearray((a + b) & 0xFF for a, b in zip(line, prior))
         elif kind == 3:
             for i in range(stride):
                 left = line[i - bpp] if i >= bpp else 0
                 line[i] = (line[i] + ((left + prior[i]) >> 1)) & 0xFF
         elif kind == 4:
-            for i in range(stride):
-                left = line[i - bpp] if i >= bpp else 0
-                upleft = prior[i - bpp] if i >= bpp else 0
-                line[i] = (line[i] + paeth(left, prior[i], upleft)) & 0xFF
+            for i in range(min(bpp, stride)):  # left and upper left are 0: the predictor is up
+                line[i] = (line[i] + prior[i]) & 0xFF
+            for i in range(bpp, stride):
+                a, b, c = line[i - bpp], prior[i], prior[i - bpp]
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
         elif kind != 0:
             raise PNGError(f"unknown filter {kind} on row {y}")
         out[y * stride:(y + 1) * stride] = line

@@ -273,7 +273,8 @@ class Node:
         # Source pixels per device pixel; a downscaling filter (Lanczos3 the widest) reads up to
         # three footprints away, an upscaling one (bicubic) two pixels.
         footprint = max(iw / dw, ih / dh) / scale
-        rgba = self.decoded.uniform((lx - dx) / dw * iw, (ly - dy) / dh * ih, 3 * max(footprint, 1) + 1)
+        reach = 3 * footprint + 1 if footprint > 1 else 2
+        rgba = self.decoded.uniform((lx - dx) / dw * iw, (ly - dy) / dh * ih, reach)
         if rgba in (None, UNKNOWN):
             return rgba
         tint = parse_colour(self.style.get("tint"))
@@ -456,7 +457,7 @@ def text_probes(probes, node):
     if node.clip and rect_distance(node.clip, *node.to_screen(fx, fy)) < 0 or \
             node.clip and rect_distance(node.clip, *node.to_screen(fx + fw, fy + fh)) < 0:
         return
-    step = 6 / scene.scale
+    step = 12 / scene.scale
     nx, ny = max(2, int(fw / step)), max(2, int(fh / step))
     grid = [node.to_screen(fx + m + (fw - 2 * m) * i / nx, fy + m + (fh - 2 * m) * j / ny)
             for i in range(nx + 1) for j in range(ny + 1)]

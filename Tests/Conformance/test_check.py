@@ -1,0 +1,179 @@
+"""The checker fails renders that are wrong, and passes the right one. A small state of every
+rule (fills, opacity, a rounded corner, a circle, a clipped content node, a node turned by its
+animation, two overlapping nodes, a text, an image) is drawn by a plain rasteriser written here;
+then drawn again with one defect at a time (a wrong colour, no content clip, the z order
+reversed, the turn left out), and check.py must name the rule that catches each."""
+
+import base64
+import json
+import math
+import os
+import subprocess
+import sys
+
+import pytest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KIT = os.path.join(REPO, "Protocol", "conformance")
+sys.path.insert(0, KIT)
+
+from png import write_png  # noqa: E402
+
+SCALE = 2
+WIDTH, HEIGHT = 80, 100
+
+
+def node(kind, frame, z, style, layer="screen", **extra):
+    return {"kind": kind, "frame": frame, "z": z, "layer": layer, "style": style, **extra}
+
+
+def two_tone_png():
+    """A 16x6 image: left half red, right half blue (opaque)."""
+    row = bytes([255, 0, 0, 255] * 8 + [0, 0, 255, 255] * 8)
+    return base64.b64encode(write_png(16, 6, row * 6)).decode()
+
+
+def state():
+    nodes = {
+        "back": node("rect", [0, 0, 80, 100], 0, {"background": "#EEEEEE"}),
+        "card": node("rect", [5, 5, 40, 30], 1, {"background": "#3366CC", "cornerRadius": 8}),
+        "veil": node("rect", [25, 10, 40, 20], 2, {"background": "#FF0000", "opacity": 0.5}),
+        "dot": node("circle", [50, 40, 24, 24], 1, {"background": "#00AA00"}),
+        "under": node("rect", [5, 40, 30, 20], 1, {"background": "#222222"}),
+        "over": node("rect", [15, 45, 30, 20], 1, {"background": "#DDDD00"}),
+        "row": node("rect", [0, -10, 40, 30], 1, {"background": "#AA00AA"}, layer="content"),
+        "spin": node("rect", [45, 75, 30, 8], 3, {"background": "#000000"},
+                     animation={"property": "rotation", "keyframes": [0, 90], "durationMs": 1000, "startMs": 0, "repeat": False}),
+        "label": node("text", [5, 3, 30, 0], 4, {}),  # a text of no height: nothing to probe
+        "words": node("text", [8, 82, 30, 12], 1, {}, text=[{"text": "Hi", "font": "x", "size": 10, "weight": "bold", "color": "#000000"}]),
+        "picture": node("image", [40, 86, 36, 12], 1, {"contentMode": "scaleToFill"}, image="two"),
+    }
+    document = {"scene": "test", "viewport": {"width": WIDTH, "height": HEIGHT, "scale": SCALE, "safeArea": {"top": 0, "left": 0, "bottom": 0, "right": 0}},
+                "model": {}, "display": {"content": {"frame": [0, 66, 44, 14], "width": 44, "height": 100, "offsetY": 0}, "nodes": nodes}}
+    return {"name": "sample", "scale": SCALE, "nowMs": 500, "document": document,
+            "assets": {"two": {"mime": "image/png", "width": 16, "height": 6, "data": two_tone_png()}}}
+
+
+def rgb(text):
+    return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def draw(doc, now, clip=True, turn=True, reverse=(), recolour=None):
+    """A plain rasteriser of the display list (pixel centres, no antialiasing), with defects."""
+    display = doc["display"]
+    content = display["content"]
+    order = sorted(display["nodes"], key=lambda i: (display["nodes"][i]["z"], i))
+    for a, b in reverse:
+        i, j = order.index(a), order.index(b)
+        order[i], order[j] = order[j], order[i]
+    pixels = bytearray(b"\xff" * (WIDTH * SCALE * HEIGHT * SCALE * 4))
+    for py in range(HEIGHT * SCALE):
+        for px in range(WIDTH * SCALE):
+            x, y = (px + 0.5) / SCALE, (py + 0.5) / SCALE
+            colour = (255, 255, 255)
+            for ident in order:
+                n = display["nodes"][ident]
+                fx, fy, fw, fh = n["frame"]
+                if n["layer"] == "content":
+                    cx, cy, cw, ch = content["frame"]
+                    fx, fy = fx + cx, fy + cy - content["offsetY"]
+                    if clip and not (cx <= x < cx + cw and cy <= y < cy + ch):
+                        continue
+                lx, ly = x, y
+                animation = n.get("animation")
+                if animation and turn:
+                    t = min(1, max(0, (now - animation["startMs"]) / animation["durationMs"]))
+                    angle = math.radians(-(animation["keyframes"][0] + (animation["keyframes"][1] - animation["keyframes"][0]) * t))
+                    ax, ay = fx + fw / 2, fy + fh / 2
+                    lx = ax + (x - ax) * math.cos(angle) - (y - ay) * math.sin(angle)
+                    ly = ay + (x - ax) * math.sin(angle) + (y - ay) * math.cos(angle)
+                if not (fx <= lx < fx + fw and fy <= ly < fy + fh):
+                    continue
+                style = n["style"]
+                r = style.get("cornerRadius", 0)
+                if n["kind"] == "circle":
+                    r = fw / 2
+                if r:
+                    qx, qy = min(max(lx, fx + r), fx + fw - r), min(max(ly, fy + r), fy + fh - r)
+                    if math.hypot(lx - qx, ly - qy) > r:
+                        continue
+                if n["kind"] == "text":
+                    if abs(ly - (fy + fh / 2)) < 3 and lx < fx + 12:
+                        colour = rgb(n["text"][0]["color"])
+                    continue
+                if n["kind"] == "image":
+                    paint = (255, 0, 0) if lx < fx + fw / 2 else (0, 0, 255)
+                else:
+                    paint = rgb(recolour.get(ident, style["background"]) if recolour else style["background"])
+                a = style.get("opacity", 1)
+                colour = tuple(round(c * (1 - a) + p * a) for c, p in zip(colour, paint))
+            i = (py * WIDTH * SCALE + px) * 4
+            pixels[i:i + 3] = bytes(colour)
+    return write_png(WIDTH * SCALE, HEIGHT * SCALE, pixels)
+
+
+def check(tmp_path, **defects):
+    states, renders = tmp_path / "states", tmp_path / "renders"
+    states.mkdir(exist_ok=True)
+    renders.mkdir(exist_ok=True)
+    s = state()
+    (states / "sample.state.json").write_text(json.dumps(s))
+    (renders / "sample.png").write_bytes(draw(s["document"], s["nowMs"], **defects))
+    run = subprocess.run([sys.executable, os.path.join(KIT, "check.py"), "--states", str(states), "--renders", str(renders), "--json"],
+                         capture_output=True, text=True)
+    result = json.loads(run.stdout) if run.stdout.strip().startswith("{") else None
+    return run.returncode, result, run
+
+
+def failing(result):
+    return {(f["node"], f["rule"].split("[")[0]) for f in result["states"][0]["failures"]}
+
+
+def test_a_right_render_passes_every_probe_of_every_rule(tmp_path):
+    status, result, run = check(tmp_path)
+    assert status == 0, run.stdout[-3000:] + run.stderr
+    from probes import derive
+    rules = {probe["rule"].split("[")[0] for probe in derive(state())}
+    assert {"fill", "cornerRadius.outside", "circle.outside", "clip", "text.ink", "text.clip", "image.scaleToFill"} <= rules, rules
+    assert result["passed"] == result["total"] > 50
+
+
+def test_a_wrong_colour_fails_its_fill(tmp_path):
+    status, result, _ = check(tmp_path, recolour={"dot": "#00AB00", "card": "#3366DD"})
+    assert status == 1
+    assert ("card", "fill") in failing(result) and ("dot", "fill") not in failing(result)  # within ±4 is a pass
+
+
+def test_a_missing_content_clip_fails_the_clip_rule(tmp_path):
+    status, result, _ = check(tmp_path, clip=False)
+    assert status == 1 and ("row", "clip") in failing(result)
+
+
+def test_a_reversed_z_order_fails(tmp_path):
+    status, result, _ = check(tmp_path, reverse=[("under", "over")])
+    assert status == 1 and any(node in ("over", "under") for node, _ in failing(result))
+
+
+def test_an_unturned_animated_node_fails(tmp_path):
+    status, result, _ = check(tmp_path, turn=False)
+    assert status == 1 and any(node in ("spin", "back") for node, _ in failing(result))
+
+
+def test_a_missing_or_wrong_sized_render_is_status_2(tmp_path):
+    (tmp_path / "states").mkdir()
+    (tmp_path / "renders").mkdir()
+    (tmp_path / "states" / "sample.state.json").write_text(json.dumps(state()))
+    run = subprocess.run([sys.executable, os.path.join(KIT, "check.py"), "--states", str(tmp_path / "states"), "--renders", str(tmp_path / "renders")],
+                         capture_output=True, text=True)
+    assert run.returncode == 2 and "sample" in run.stdout
+    (tmp_path / "renders" / "sample.png").write_bytes(write_png(10, 10, bytes(400)))
+    run = subprocess.run([sys.executable, os.path.join(KIT, "check.py"), "--states", str(tmp_path / "states"), "--renders", str(tmp_path / "renders")],
+                         capture_output=True, text=True)
+    assert run.returncode == 2 and "160x200" in run.stdout
+
+
+@pytest.mark.parametrize("now, angle", [(-5, 0), (0, 0), (250, 22.5), (1000, 90), (5000, 90)])
+def test_an_animation_holds_its_first_keyframe_before_start_and_its_last_after(now, angle):
+    from probes import rotation_at
+    assert rotation_at({"keyframes": [0, 90], "durationMs": 1000, "startMs": 0, "repeat": False}, now) == pytest.approx(angle)
+    assert rotation_at({"keyframes": [0, 2, -2, 0], "durationMs": 300, "startMs": 100, "repeat": True}, 500) == pytest.approx(2)

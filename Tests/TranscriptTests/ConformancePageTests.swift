@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+import SceneryTestSupport
+
+/// The browser page against the front-end conformance kit (`Protocol/conformance`, PROTOCOL.md
+/// "Prove your front end"): the kit collects states from the engine, the page draws each in
+/// headless Chromium through its one renderer, and `check.py` judges the screenshots by probes
+/// derived from the display list alone. Any failing probe is a defect of the page or a gap in
+/// the spec, named with its state, node, rule and pixel in the test's message.
+@Suite("Front-end conformance")
+struct ConformancePageTests {
+    @Test("the page draws every state of the conformance kit as the protocol says, probe for probe",
+          .enabled(if: WebTests.hasNode, WebTests.noNode),
+          .enabled(if: WebTests.hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
+          .enabled(if: !WebTests.sanitized,
+                   "skipped under AddressSanitizer: the page's pixels do not depend on the engine's sanitizer, and the plain pass runs this test"),
+          .hangGuard)
+    func pagePassesTheKit() throws {
+        let run = try WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/conformance_page.mjs"])
+        #expect(run.status == 0, "\(run.report)")
+        #expect(run.report.contains("probes pass"), "check.py gave no summary: \(run.report)")
+    }
+}
