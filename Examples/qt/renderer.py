@@ -11,7 +11,7 @@ and the page and the conformance kit read it there only); declared ``animation``
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen
 
 from assets import AssetStore
 from text import TextCache
@@ -67,6 +67,7 @@ class SceneRenderer:
     def __init__(self, assets: AssetStore):
         self.assets = assets
         self.text = TextCache()
+        self._movie_pictures: dict[tuple[int, int], QImage] = {}  # a movie frame over its background
 
     def draw_scene(self, painter: QPainter, state: dict, now_ms: float, movie_ms: float = 0.0) -> None:
         """Draws ``state`` in points (white where nothing is drawn) at scene time ``now_ms``."""
@@ -158,12 +159,25 @@ class SceneRenderer:
         painter.drawImage(target, image)
 
     def draw_movie(self, painter, node, style, w, h, time) -> None:
-        """``background``, then the movie's frame at its own time filling the frame (cropped)."""
-        self.fill(painter, style.get("background", "#000000"), w, h)
+        """The movie's frame at its own time filling the frame (cropped) over ``background``, drawn
+        as one picture: the node's opacity weighs the two together, as section 4's compositing says."""
+        background = QColor(style.get("background", "#000000"))
         frame = self.assets.movie_frame(style.get("movie"), time[1], bool(style.get("loop")))
-        if frame is not None and not frame.isNull():
-            painter.setClipRect(QRectF(0, 0, w, h), Qt.IntersectClip)
-            painter.drawImage(fitted_rect(frame.width(), frame.height(), w, h, "aspectFill", "center"), frame)
+        if frame is None or frame.isNull():
+            painter.fillRect(QRectF(0, 0, w, h), background)
+            return
+        key = (frame.cacheKey(), background.rgba())
+        if key not in self._movie_pictures:
+            if len(self._movie_pictures) > 64:
+                self._movie_pictures.clear()
+            picture = QImage(frame.size(), QImage.Format_ARGB32_Premultiplied)
+            picture.fill(background)
+            layer = QPainter(picture)
+            layer.drawImage(0, 0, frame)
+            layer.end()
+            self._movie_pictures[key] = picture
+        painter.setClipRect(QRectF(0, 0, w, h), Qt.IntersectClip)
+        painter.drawImage(fitted_rect(frame.width(), frame.height(), w, h, "aspectFill", "center"), self._movie_pictures[key])
 
     def draw_group(self, painter, node, style, w, h, _time) -> None:
         """A group draws nothing of its own (its members are nodes of their own)."""
