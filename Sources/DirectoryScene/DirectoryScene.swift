@@ -83,19 +83,9 @@ public enum DirectoryScene: Scene {
         return requestVisibleImages(&state)
     }
 
-    public static func render(_ state: State, memo: inout DirectoryMemo) -> (model: JSON, display: DisplayList) {
-        DirectoryRender.render(state, memo: &memo)
-    }
-
-    public static func updateLastRender(_ state: State, memo: inout DirectoryMemo, display: inout DisplayList)
-        -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
-        DirectoryRender.updateLastRender(state, memo: &memo, display: &display)
-    }
-
-    public static func newMemo() -> DirectoryMemo { DirectoryMemo() }
-
-    public static func render(_ state: State) -> (model: JSON, display: DisplayList) {
-        DirectoryRender.render(state)
+    /// The chrome, the rows on screen and the model (``DirectoryRender``).
+    public static func render(_ state: State, into screen: inout Screen<DirectoryPart>) -> JSON {
+        DirectoryRender.render(state, into: &screen)
     }
 
     public static func builtinImage(_ id: String) -> ImageData? { DirectoryImages.image(id) }

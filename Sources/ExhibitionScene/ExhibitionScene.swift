@@ -74,9 +74,9 @@ public enum ExhibitionScene: Scene {
         state.clockMs = nowMs
     }
 
-    /// The model (meaning) and the display list (nodes) of ``ExhibitionRender``.
-    public static func render(_ state: State) -> (model: JSON, display: DisplayList) {
-        ExhibitionRender.render(state)
+    /// The model (meaning) and the screen (nodes) of ``ExhibitionRender``.
+    public static func render(_ state: State, into screen: inout Screen<ExhibitionPart>) -> JSON {
+        ExhibitionRender.render(state, into: &screen)
     }
 
     /// The images drawn in code (``ExhibitionImages``), the background movie among them.

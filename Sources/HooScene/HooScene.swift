@@ -105,20 +105,8 @@ public enum HooScene: Scene {
     }
 
     /// The model and the visible part of the screen (``HooRender``).
-    public static func render(_ state: State, memo: inout HooMemo) -> (model: HooModel, display: DisplayList) {
-        HooRender.render(state, memo: &memo)
-    }
-
-    /// A tap or a scrub that moves the selection updates the last render in place (``HooRender``).
-    public static func updateLastRender(_ state: State, memo: inout HooMemo, display: inout DisplayList)
-        -> (model: HooModel, replaced: [(position: Int, group: NodeGroup)])? {
-        HooRender.updateLastRender(state, memo: &memo, display: &display)
-    }
-
-    public static func newMemo() -> HooMemo { HooMemo() }
-
-    public static func render(_ state: State) -> (model: HooModel, display: DisplayList) {
-        HooRender.render(state)
+    public static func render(_ state: State, into screen: inout Screen<HooPart>) -> HooModel {
+        HooRender.render(state, into: &screen)
     }
 
     /// The logo and the sample's headers and overlays (``HooImages``).

@@ -138,16 +138,10 @@ public enum PhotosScene: Scene {
         return effects
     }
 
-    public static func render(_ state: State, memo: inout PhotosMemo) -> (model: JSON, display: DisplayList) {
-        PhotosRender.render(state, memo: &memo)
+    /// The bar, the thumbnails or the gallery's photo, and the model (``PhotosRender``).
+    public static func render(_ state: State, into screen: inout Screen<PhotosPart>) -> JSON {
+        PhotosRender.render(state, into: &screen)
     }
-
-    public static func render(_ state: State) -> (model: JSON, display: DisplayList) {
-        var memo = PhotosMemo()
-        return PhotosRender.render(state, memo: &memo)
-    }
-
-    public static func newMemo() -> PhotosMemo { PhotosMemo() }
 
     public static func builtinImage(_ id: String) -> ImageData? { PhotosImages.image(id) }
 

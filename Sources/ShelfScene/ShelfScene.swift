@@ -88,20 +88,9 @@ public enum ShelfScene: Scene {
         return effects
     }
 
-    public static func render(_ state: State, memo: inout ShelfMemo) -> (model: JSON, display: DisplayList) {
-        ShelfRender.render(state, memo: &memo)
-    }
-
-    public static func render(_ state: State) -> (model: JSON, display: DisplayList) {
-        ShelfRender.render(state)
-    }
-
-    public static func newMemo() -> ShelfMemo { ShelfMemo() }
-
-    /// A command that changed only the alert or the jiggle updates the last render in place.
-    public static func updateLastRender(_ state: State, memo: inout ShelfMemo, display: inout DisplayList)
-        -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
-        ShelfRender.updateLastRender(state, memo: &memo, display: &display)
+    /// The chrome, the books on screen, the alert and the model (``ShelfRender``).
+    public static func render(_ state: State, into screen: inout Screen<ShelfPart>) -> JSON {
+        ShelfRender.render(state, into: &screen)
     }
 
     public static func builtinImage(_ id: String) -> ImageData? { ShelfImages.image(id) }

@@ -20,12 +20,13 @@ struct DirectoryMemoTests {
 
     static func check(_ opened: DirectoryState) throws {
         var state = opened
-        var memo = DirectoryScene.newMemo()
+        var renderer = SceneRenderer<DirectoryScene>()
         var random = SeededRandom(seed: 3)
         let viewports = [Viewport.phone, Viewport(width: 414, height: 896, scale: 2, safeArea: EdgeInsets(top: 48, bottom: 34)),
                          Viewport(width: 320, height: 568, scale: 2, safeArea: EdgeInsets(top: 20))]
         var reusedGroups = 0, updatedInPlace = 0
-        var previous = DirectoryScene.render(state, memo: &memo).display
+        var previous = DisplayList()
+        _ = RenderCheck.step(DirectoryScene.self, state, renderer: &renderer, display: &previous, "the first render")
         for step in 0..<1500 {
             let ids = previous.allNodes.map(\.id)
             let action: SceneAction
@@ -44,7 +45,7 @@ struct DirectoryMemoTests {
                 _ = try DirectoryScene.reduce(&state, .imageLoaded(url: url, result: result), environment: Fixture.environment)
             }
             // As the engine does: update the last render in place when the scene can, else render.
-            let (inPlace, kept) = RenderMemoCheck.step(DirectoryScene.self, state, memo: &memo, display: &previous, "step \(step): \(action)")
+            let (inPlace, kept) = RenderCheck.step(DirectoryScene.self, state, renderer: &renderer, display: &previous, "step \(step): \(action)")
             if inPlace { updatedInPlace += 1 }
             reusedGroups += kept
         }

@@ -40,7 +40,7 @@ enum Fixture {
     }
 
     static func nodes(_ state: ExhibitionState) -> [String: Node] {
-        Dictionary(ExhibitionScene.render(state).display.nodes.map { ($0.id, $0.node) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(ExhibitionScene.render(state).display.allNodes.map { ($0.id, $0.node) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The whole rendered document (model and display), to compare states as a front end sees them.

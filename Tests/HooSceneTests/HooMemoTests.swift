@@ -10,10 +10,11 @@ struct HooMemoTests {
     @Test("a render through the kept memo equals a fresh render after every random gesture")
     func memoMatchesFreshRender() throws {
         var state = HooFixture.state(HooFixture.originalSets)
-        var memo = HooScene.newMemo()
+        var renderer = SceneRenderer<HooScene>()
         let clock = HooFixture.Clock()
         var random = SeededRandom(seed: 4)
-        var previous = HooScene.render(state, memo: &memo).display
+        var previous = DisplayList()
+        _ = RenderCheck.step(HooScene.self, state, renderer: &renderer, display: &previous, "the first render")
         var reusedGroups = 0, updatedInPlace = 0
         var t = 0.0
         for step in 0..<1500 {
@@ -32,7 +33,7 @@ struct HooMemoTests {
                 _ = try? HooFixture.pan(&state, phases[random.below(phases.count)], point.x, point.y, t: t, clock: clock)
             }
             // As the engine does: update the last render in place when the scene can, else render.
-            let (inPlace, kept) = RenderMemoCheck.step(HooScene.self, state, memo: &memo, display: &previous, "step \(step)")
+            let (inPlace, kept) = RenderCheck.step(HooScene.self, state, renderer: &renderer, display: &previous, "step \(step)")
             if inPlace { updatedInPlace += 1 }
             reusedGroups += kept
         }
@@ -46,13 +47,14 @@ extension HooMemoTests {
     /// another set's Hoo replaces it, and the patch changes the header image.
     @Test func aTapWithinASetKeepsTheHeaderGroup() throws {
         var state = HooFixture.state(HooFixture.originalSets)
-        var memo = HooScene.newMemo()
-        var display = HooScene.render(state, memo: &memo).display
+        var renderer = SceneRenderer<HooScene>()
+        var display = DisplayList()
+        _ = RenderCheck.step(HooScene.self, state, renderer: &renderer, display: &display, "the first render")
         func headerGroup() -> NodeGroup? { display.groups.first { $0.nodes.contains { $0.id == "header" } } }
         func tap(_ id: String) throws -> [JSON] {
             try HooFixture.reduce(&state, .tap(id: id, point: nil))
             let old = display
-            let inPlace = RenderMemoCheck.step(HooScene.self, state, memo: &memo, display: &display, "tap \(id)").inPlace
+            let inPlace = RenderCheck.step(HooScene.self, state, renderer: &renderer, display: &display, "tap \(id)").inPlace
             #expect(inPlace)
             return JSONPatch.diff(from: old.json, to: display.json)
         }

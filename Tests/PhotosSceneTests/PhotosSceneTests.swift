@@ -223,9 +223,10 @@ struct PhotosMemoTests {
     @Test("a render through the kept memo equals a fresh render after every random command")
     func memoMatchesFreshRender() throws {
         var state = try PhotosFixture.sample(Viewport(width: 320, height: 480, scale: 2, safeArea: EdgeInsets(top: 20)))
-        var memo = PhotosScene.newMemo()
+        var renderer = SceneRenderer<PhotosScene>()
         var random = SeededRandom(seed: 9)
-        var display = PhotosScene.render(state, memo: &memo).display
+        var display = DisplayList()
+        _ = RenderCheck.step(PhotosScene.self, state, renderer: &renderer, display: &display, "the first render")
         for step in 0..<600 {
             let ids = display.allNodes.map(\.id)
             let action: SceneAction
@@ -238,7 +239,7 @@ struct PhotosMemoTests {
             default: action = .tap(id: "gallery.remove", point: nil)
             }
             _ = try? PhotosFixture.send(&state, action)
-            _ = RenderMemoCheck.step(PhotosScene.self, state, memo: &memo, display: &display, "step \(step): \(action)")
+            _ = RenderCheck.step(PhotosScene.self, state, renderer: &renderer, display: &display, "step \(step): \(action)")
         }
     }
 }

@@ -10,10 +10,11 @@ struct ShelfMemoTests {
     @Test("a render through the kept memo (or in place) equals a fresh render after every random command")
     func memoMatchesFreshRender() throws {
         var state = try ShelfFixture.open()
-        var memo = ShelfScene.newMemo()
+        var renderer = SceneRenderer<ShelfScene>()
         var random = SeededRandom(seed: 5)
         let viewports = [Viewport.phone, Viewport(width: 812, height: 375, scale: 3, safeArea: EdgeInsets(left: 44, bottom: 21, right: 44))]
-        var display = ShelfScene.render(state, memo: &memo).display
+        var display = DisplayList()
+        _ = RenderCheck.step(ShelfScene.self, state, renderer: &renderer, display: &display, "the first render")
         var inPlace = 0
         for step in 0..<800 {
             let ids = display.allNodes.map(\.id)
@@ -32,7 +33,7 @@ struct ShelfMemoTests {
                 let result: Result<String, ImageLoadFailure> = random.below(3) == 0 ? .failure(ImageLoadFailure("gone")) : .success("asset.\(url.count)")
                 _ = try ShelfScene.reduce(&state, .imageLoaded(url: url, result: result), environment: ShelfFixture.environment())
             }
-            let (updated, _) = RenderMemoCheck.step(ShelfScene.self, state, memo: &memo, display: &display, "step \(step): \(action)")
+            let (updated, _) = RenderCheck.step(ShelfScene.self, state, renderer: &renderer, display: &display, "step \(step): \(action)")
             if updated { inPlace += 1 }
         }
         #expect(inPlace > 200, "alerts, jiggles, small scrolls and commands that change nothing should update the last render in place")
@@ -41,12 +42,13 @@ struct ShelfMemoTests {
     @Test("a scroll that keeps the same books as nodes is the content's offset alone, done in place")
     func smallScrollMovesTheContentOnly() throws {
         var state = try ShelfFixture.open()
-        var memo = ShelfScene.newMemo()
-        var display = ShelfScene.render(state, memo: &memo).display
+        var renderer = SceneRenderer<ShelfScene>()
+        var display = DisplayList()
+        _ = RenderCheck.step(ShelfScene.self, state, renderer: &renderer, display: &display, "the first render")
         let before = Set(display.allNodes.map(\.id))
         _ = try ShelfScene.reduce(&state, .scroll(.by(deltaY: 10)), environment: ShelfFixture.environment())
         let old = display
-        let (inPlace, _) = RenderMemoCheck.step(ShelfScene.self, state, memo: &memo, display: &display, "a 10 pt scroll")
+        let (inPlace, _) = RenderCheck.step(ShelfScene.self, state, renderer: &renderer, display: &display, "a 10 pt scroll")
         #expect(inPlace)
         #expect(Set(display.allNodes.map(\.id)) == before)
         #expect(JSONPatch.diff(from: old.json, to: display.json) == [["op": "replace", "path": "/content/offsetY", "value": 10]])

@@ -41,3 +41,8 @@ public struct SceneTimeZone: Sendable {
         return ISODate.civil(fromDays: local >= 0 ? local / 86400 : (local - 86399) / 86400)
     }
 }
+
+extension SceneTimeZone: Equatable {
+    /// Zones compare by name, which determines them (an offset, or an IANA name).
+    public static func == (a: SceneTimeZone, b: SceneTimeZone) -> Bool { a.name == b.name }
+}

@@ -3,8 +3,8 @@ import SceneryCore
 /// The Directory's chrome: the navigation bar with its large title, the tab bar, and the section
 /// index on Contacts.
 extension DirectoryRender {
-    static func addChrome(_ state: DirectoryState, to display: inout DisplayList) {
-        let v = state.viewport
+    /// The chrome of `tab` on `v`; `index`: the section index's titles (a JSON array of strings).
+    static func addChrome(tab selected: DirectoryTab, viewport v: Viewport, index: JSON, to display: inout DisplayList) {
         let top = v.safeArea.top
         let barBottom = top + M.navigationBarHeight
         display.add("navbar", Node(.rect, frame: Rect(x: 0, y: 0, width: v.width, height: barBottom), z: 10,
@@ -13,7 +13,7 @@ extension DirectoryRender {
                                              style: ["color": .string(M.separator)]))
         display.add("title", Node(.text, frame: Rect(x: v.layoutMargin, y: top + M.largeTitleTop, width: v.width - 2 * v.layoutMargin, height: M.largeTitleHeight),
                                   z: 11, style: ["align": "left", "verticalAlign": "center"],
-                                  text: [TextRun(state.tab.title, font: M.displayFont, size: M.largeTitleSize, weight: "bold")]))
+                                  text: [TextRun(selected.title, font: M.displayFont, size: M.largeTitleSize, weight: "bold")]))
 
         let tabTop = v.height - v.safeArea.bottom - M.tabBarHeight
         display.add("tabbar", Node(.rect, frame: Rect(x: 0, y: tabTop, width: v.width, height: M.tabBarHeight + v.safeArea.bottom), z: 10,
@@ -23,10 +23,10 @@ extension DirectoryRender {
         let itemWidth = v.width / Double(DirectoryTab.allCases.count)
         for (i, tab) in DirectoryTab.allCases.enumerated() {
             let x = Double(i) * itemWidth
-            let color = tab == state.tab ? M.tint : M.secondaryText
+            let color = tab == selected ? M.tint : M.secondaryText
             let id = "tab.\(tab.rawValue)"
             display.add(id, Node(.rect, frame: Rect(x: x, y: tabTop, width: itemWidth, height: M.tabBarHeight), z: 11,
-                                 style: ["role": "button", "selected": .bool(tab == state.tab)]))
+                                 style: ["role": "button", "selected": .bool(tab == selected)]))
             display.add(id + ".icon", Node(.image, frame: Rect(x: x + (itemWidth - M.tabIconSize) / 2, y: tabTop + M.tabIconTop, width: M.tabIconSize, height: M.tabIconSize),
                                            z: 12, style: ["contentMode": "aspectFit", "tint": .string(color)], image: DirectoryImages.icon(tab)))
             display.add(id + ".label", Node(.text, frame: Rect(x: x, y: tabTop + M.tabLabelTop, width: itemWidth, height: M.tabLabelHeight), z: 12,
@@ -34,14 +34,15 @@ extension DirectoryRender {
                                             text: [TextRun(tab.label, font: M.textFont, size: M.tabLabelSize, weight: "medium", color: color)]))
         }
 
-        if state.tab == .contacts && !state.sectionIndex.isEmpty {
+        if selected == .contacts, case .array(let titles) = index, !titles.isEmpty {
             let frame = listFrame(v)
-            let entryHeight = min(M.indexEntryHeight, frame.height / Double(state.sectionIndex.count))
-            let indexTop = frame.y + (frame.height - entryHeight * Double(state.sectionIndex.count)) / 2
-            for (i, entry) in state.sectionIndex.enumerated() {
-                display.add("index.\(entry.title)", Node(.text, frame: Rect(x: v.width - M.indexWidth, y: indexTop + Double(i) * entryHeight, width: M.indexWidth, height: entryHeight),
+            let entryHeight = min(M.indexEntryHeight, frame.height / Double(titles.count))
+            let indexTop = frame.y + (frame.height - entryHeight * Double(titles.count)) / 2
+            for (i, entry) in titles.enumerated() {
+                guard case .string(let title) = entry else { continue }
+                display.add("index.\(title)", Node(.text, frame: Rect(x: v.width - M.indexWidth, y: indexTop + Double(i) * entryHeight, width: M.indexWidth, height: entryHeight),
                                                          z: 12, style: ["align": "center", "verticalAlign": "center", "role": "button"],
-                                                         text: [TextRun(entry.title, font: M.textFont, size: M.indexSize, weight: "semibold", color: M.tint)]))
+                                                         text: [TextRun(title, font: M.textFont, size: M.indexSize, weight: "semibold", color: M.tint)]))
             }
         }
     }

@@ -1,26 +1,6 @@
 import SceneryCore
 
-/// What the Directory scene remembers between renders: its node groups by key, and the last
-/// render whole with what it was drawn from.
-public struct DirectoryMemo {
-    typealias Groups = RenderMemo<DirectoryGroupKey, DirectoryGroupInputs>
-    /// The node groups of the last render, by key.
-    var groups = Groups()
-    /// What the last render showed, for a command that changed nothing it shows but the selection.
-    var last: DirectoryLastRender?
-
-    public init() {}
-}
-
-/// What the last render was drawn from besides the selection, and its model. (Its display is
-/// the engine's, which ``DirectoryRender/updateLastRender(_:memo:display:)`` updates in place.)
-struct DirectoryLastRender {
-    var frame: DirectoryFrame
-    var selectedRow: DirectoryGroupKey?
-    var model: JSON
-}
-
-/// Everything a render reads except the selection: equal frames draw the same screen.
+/// Everything the rows are drawn from except the selection: equal frames draw the same rows.
 struct DirectoryFrame: Equatable {
     var tab: DirectoryTab
     var offset: Double
@@ -35,12 +15,20 @@ struct DirectoryFrame: Equatable {
     }
 }
 
-/// A node group of the Directory screen: the chrome, a section header, or a row.
+/// A part of the Directory screen: its key and what its nodes are built from.
+public struct DirectoryPart: ScreenPart {
+    public let key: DirectoryGroupKey
+    let inputs: DirectoryGroupInputs
+
+    public func nodes() -> [(id: String, node: Node)] { DirectoryRender.nodes(key, inputs) }
+}
+
+/// A part of the Directory screen: the chrome, a section header, a row, or a row's background.
 public enum DirectoryGroupKey: Hashable, Sendable {
     case chrome
     case header(tab: DirectoryTab, section: Int)
     /// A row of a tab: an event or a person, by index in the data. The row's background (which
-    /// shows the selection) is a group of its own, so selecting a row rebuilds one node.
+    /// shows the selection) is a part of its own, so selecting a row rebuilds one node.
     case row(tab: DirectoryTab, isPerson: Bool, index: Int)
     case rowBackground(tab: DirectoryTab, isPerson: Bool, index: Int)
 
@@ -65,15 +53,14 @@ public enum DirectoryGroupKey: Hashable, Sendable {
     }
 }
 
-/// What a group's nodes are built from besides the data, which does not change while the scene
-/// is open: when these are equal, the previous render's group is reused.
+/// What a part's nodes are built from, all of it (the row's event or person included: its
+/// strings are shared with the data, so comparing them costs a pointer comparison).
 public enum DirectoryGroupInputs: Equatable, Sendable {
-    /// The bars, title, tab items, section index and background.
-    case chrome(tab: DirectoryTab, viewport: Viewport, indexCount: Int)
-    case header(top: Double, width: Double, margin: Double)
-    /// `image`: the picture's ``ImageState`` as a number (see ``DirectoryRender/imageCode(_:)``);
-    /// a loaded picture's asset never changes, so the number says all the row shows of it.
-    case row(top: Double, right: Double, separator: Bool, image: UInt8, width: Double, margin: Double)
+    /// The bars, title, tab items and the section index (`index`: its titles, a JSON array).
+    case chrome(tab: DirectoryTab, viewport: Viewport, index: JSON)
+    case header(tab: DirectoryTab, id: String, title: String, sticky: Bool, top: Double, width: Double, height: Double, margin: Double)
+    case event(Event, zone: SceneTimeZone, top: Double, right: Double, separator: Bool, margin: Double)
+    case person(Person, picture: ImageState?, contacts: Bool, top: Double, right: Double, separator: Bool)
     case rowBackground(top: Double, right: Double, selected: Bool)
 }
 
@@ -110,62 +97,57 @@ enum DirectoryRender {
         return (state.offset - height / 2, state.offset + height * 1.5)
     }
 
-    /// Renders through `memo`: each row, each section header and the chrome are a ``NodeGroup``
-    /// rebuilt only when what it shows changed, so a command costs the rows it touched.
-    static func render(_ state: DirectoryState, memo: inout DirectoryMemo) -> (model: JSON, display: DisplayList) {
+    /// The screen of `state`: the chrome, then the section headers and rows of the rendered
+    /// band, then the rows' backgrounds, which alone show the selection: a tap on a row walks
+    /// the backgrounds, not the rows.
+    static func render(_ state: DirectoryState, into screen: inout Screen<DirectoryPart>) -> JSON {
         let viewport = state.viewport
-        let frame = listFrame(viewport)
-        let list = state.list
-        var display = DisplayList(content: ScrollContent(frame: frame, width: viewport.width, height: list.contentHeight, offsetY: state.offset))
-        display.groups.reserveCapacity(memo.groups.previousCount + 16)
-        display.add(memo.groups.group(.chrome, inputs: .chrome(tab: state.tab, viewport: viewport, indexCount: state.sectionIndex.count)) {
-            var chrome = DisplayList()
-            let background = state.tab == .recents ? M.groupedBackground : M.rowBackground
-            chrome.add("background", Node(.rect, frame: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height), style: ["background": .string(background)]))
-            addChrome(state, to: &chrome)
-            return chrome.nodes
-        })
-        addRows(state, memo: &memo.groups, to: &display)
-        memo.groups.endRender()
-        let model = model(state)
-        memo.last = DirectoryLastRender(frame: DirectoryFrame(state), selectedRow: state.selectedRow, model: model)
-        return (model, display)
+        screen.content = ScrollContent(frame: listFrame(viewport), width: viewport.width, height: state.list.contentHeight, offsetY: state.offset)
+        screen.add(DirectoryPart(key: .chrome, inputs: .chrome(tab: state.tab, viewport: viewport, index: state.sectionIndexJSON)))
+        let frame = DirectoryFrame(state)
+        screen.section("rows", inputs: frame) { screen in addRows(state, to: &screen) }
+        let selected = state.selectedRow
+        screen.section("backgrounds", inputs: BackgroundsInputs(frame: frame, selected: selected)) { screen in
+            addRowBackgrounds(state, selected: selected, to: &screen)
+        }
+        return model(state)
     }
 
-    /// When nothing but the selection changed since the last render (a tap on a row, or a
-    /// command that changed nothing), updates the last render in place: the backgrounds of the
-    /// row that was selected and of the row that is now (those visible) are rebuilt, and no other
-    /// row is looked at. `nil` otherwise, or when `display` is not the memo's last render.
-    static func updateLastRender(_ state: DirectoryState, memo: inout DirectoryMemo, display: inout DisplayList)
-        -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
-        guard let last = memo.last, last.frame == DirectoryFrame(state) else { return nil }
-        let new = state.selectedRow
-        if last.selectedRow == new { return (last.model, []) }
-        var keys: [DirectoryGroupKey] = []
-        for case .row(let tab, let isPerson, let index)? in [last.selectedRow, new] {
-            keys.append(.rowBackground(tab: tab, isPerson: isPerson, index: index))
+    /// What the rows' backgrounds are drawn from: the frame and the selected row.
+    struct BackgroundsInputs: Equatable {
+        var frame: DirectoryFrame
+        var selected: DirectoryGroupKey?
+    }
+
+    /// The nodes of the part `key` built from `inputs`.
+    static func nodes(_ key: DirectoryGroupKey, _ inputs: DirectoryGroupInputs) -> [(id: String, node: Node)] {
+        var nodes = DisplayList()
+        switch (key, inputs) {
+        case (_, .chrome(let tab, let viewport, let index)):
+            let background = tab == .recents ? M.groupedBackground : M.rowBackground
+            nodes.add("background", Node(.rect, frame: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height),
+                                         style: ["background": .string(background)]))
+            addChrome(tab: tab, viewport: viewport, index: index, to: &nodes)
+        case (_, .header(let tab, let id, let title, let sticky, let top, let width, let height, let margin)):
+            addHeader(tab: tab, id: id, title: title, sticky: sticky, top: top, width: width, height: height, margin: margin, to: &nodes)
+        case (.row(let tab, _, let index), .event(let event, let zone, let top, let right, let separator, let margin)):
+            addEventRow(event, id: rowID(tab, .event(index)), zone: zone, top: top, right: right, margin: margin, separator: separator, to: &nodes)
+        case (.row(let tab, _, let index), .person(let person, let picture, let contacts, let top, let right, let separator)):
+            addPersonRow(person, id: rowID(tab, .person(index)), picture: picture, contacts: contacts, top: top, right: right,
+                         separator: separator, to: &nodes)
+        case (.rowBackground(let tab, let isPerson, let index), .rowBackground(let top, let right, let selected)):
+            return rowBackground(id: rowID(tab, isPerson ? .person(index) : .event(index)), isPerson: isPerson, top: top, right: right,
+                                 selected: selected)
+        default:
+            break
         }
-        guard let replaced = memo.groups.rebuild(keys, in: &display, { key, inputs, group in
-            guard case .rowBackground(let tab, let isPerson, let index) = key, case .rowBackground(let top, let right, _) = inputs,
-                  let id = group.nodes.first?.id else { return nil }
-            let selected = DirectoryGroupKey.row(tab: tab, isPerson: isPerson, index: index) == new
-            return (.rowBackground(top: top, right: right, selected: selected),
-                    rowBackground(id: id, isPerson: isPerson, top: top, right: right, selected: selected))
-        }) else { return nil }
-        let model = model(state)
-        memo.last = DirectoryLastRender(frame: last.frame, selectedRow: new, model: model)
-        return (model, replaced)
+        return nodes.nodes
     }
 
     /// The background node of a row (its id is the row's id), which shows whether the row is selected.
     static func rowBackground(id: String, isPerson: Bool, top: Double, right: Double, selected: Bool) -> [(id: String, node: Node)] {
         [(id, Node(.rect, frame: Rect(x: 0, y: top, width: right, height: isPerson ? M.personRowHeight : M.eventRowHeight), z: 1,
                    layer: .content, style: selected ? selectedRowStyle : rowStyle))]
-    }
-
-    static func render(_ state: DirectoryState) -> (model: JSON, display: DisplayList) {
-        var memo = DirectoryMemo()
-        return render(state, memo: &memo)
     }
 
     /// Keys of the model, in the canonical order its object is built in.

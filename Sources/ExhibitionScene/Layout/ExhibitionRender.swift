@@ -1,5 +1,31 @@
 import SceneryCore
 
+/// A part of the Exhibition screen: the chrome (movie, shield, frames, mode buttons), or the
+/// field (lines, dots, the available circle with its ring).
+public enum ExhibitionPart: ScreenPart {
+    case chrome(Viewport, originals: OriginalImages)
+    /// `ringStartMs`: when the ring's turning started (its animation's `startMs`).
+    case field(Viewport, layout: FieldLayout, originals: OriginalImages, ringStartMs: Int)
+
+    public var key: Int {
+        switch self {
+        case .chrome: return 0
+        case .field: return 1
+        }
+    }
+
+    public func nodes() -> [(id: String, node: Node)] {
+        var display = DisplayList()
+        switch self {
+        case .chrome(let viewport, let originals):
+            ExhibitionRender.addChrome(ScreenLayout(viewport: viewport), grid: FieldGrid(viewport: viewport), originals: originals, to: &display)
+        case .field(let viewport, let layout, let originals, let ringStartMs):
+            ExhibitionRender.addField(layout, grid: FieldGrid(viewport: viewport), originals: originals, ringStartMs: ringStartMs, to: &display)
+        }
+        return display.nodes
+    }
+}
+
 /// Turns an ``ExhibitionState`` into the `model` and `display` parts of the state document.
 enum ExhibitionRender {
     typealias M = ExhibitionMetrics
@@ -38,18 +64,16 @@ enum ExhibitionRender {
     static let dotStyle: JSONObject = ["background": .string(M.grey), "opacity": .number(M.dotOpacity)]
     static let circleStyle: JSONObject = ["contentMode": "aspectFit", "role": "button"]
 
-    static func render(_ state: ExhibitionState) -> (model: JSON, display: DisplayList) {
-        let screen = ScreenLayout(viewport: state.viewport)
-        let grid = state.grid
-        var display = DisplayList()
-        addChrome(screen, grid: grid, originals: state.originals, to: &display)
-        addField(state, grid: grid, to: &display)
-        return (model(state, grid: grid), display)
+    /// The screen of `state`: its chrome and its field.
+    static func render(_ state: ExhibitionState, into screen: inout Screen<ExhibitionPart>) -> JSON {
+        screen.add(.chrome(state.viewport, originals: state.originals))
+        screen.add(.field(state.viewport, layout: state.layout, originals: state.originals, ringStartMs: state.ringStartMs))
+        return model(state, grid: state.grid)
     }
 
-    /// The ring's rotation: 0° to 360° over 40 s from the scene's opening, forever.
-    static func ringAnimation(_ state: ExhibitionState) -> Animation {
-        Animation(property: "rotation", keyframes: [0, 360], durationMs: M.ringTurnMs, startMs: state.ringStartMs, repeats: true)
+    /// The ring's rotation: 0° to 360° over 40 s from `startMs` (the scene's opening), forever.
+    static func ringAnimation(startMs: Int) -> Animation {
+        Animation(property: "rotation", keyframes: [0, 360], durationMs: M.ringTurnMs, startMs: startMs, repeats: true)
     }
 
     // MARK: Model
@@ -72,7 +96,7 @@ enum ExhibitionRender {
         for edge in layout.edges {
             edges[edge.id] = [.string(NodeID.circle(edge.a)), .string(NodeID.circle(edge.b))]
         }
-        let ring = ringAnimation(state)
+        let ring = ringAnimation(startMs: state.ringStartMs)
         var model = JSONObject()
         model["cause"] = .string(state.cause.rawValue)
         model["circles"] = .object(circles)
@@ -109,8 +133,7 @@ enum ExhibitionRender {
                                                   style: ["enabled": false, "role": "button", "selected": false], image: originals.id(ExhibitionImages.toggle(.list, on: false))))
     }
 
-    static func addField(_ state: ExhibitionState, grid: FieldGrid, to display: inout DisplayList) {
-        let layout = state.layout
+    static func addField(_ layout: FieldLayout, grid: FieldGrid, originals: OriginalImages, ringStartMs: Int, to display: inout DisplayList) {
         let centers = layout.points.map(grid.center)
 
         for edge in layout.edges {
@@ -137,12 +160,12 @@ enum ExhibitionRender {
         let circle = square(center, layout.size.diameter)
         let thumb = circle.inset(dx: M.thumbInset, dy: M.thumbInset)
         display.add(NodeID.ring, Node(.image, frame: circle.outset(M.ringDistance), z: Z.ring, style: ["contentMode": "aspectFit"],
-                                      image: state.originals.id(ExhibitionImages.ring), animation: ringAnimation(state)))
+                                      image: originals.id(ExhibitionImages.ring), animation: ringAnimation(startMs: ringStartMs)))
         display.add(NodeID.thumb, Node(.image, frame: thumb, z: Z.thumb,
                                        style: ["contentMode": "aspectFill", "cornerRadius": .number(roundPoint(thumb.width / 2))],
-                                       image: state.originals.id(ExhibitionImages.thumb)))
+                                       image: originals.id(ExhibitionImages.thumb)))
         display.add(NodeID.availableCircle, Node(.image, frame: circle, z: Z.availableCircle, style: circleStyle,
-                                                 image: state.originals.id(ExhibitionImages.circle(layout.size))))
+                                                 image: originals.id(ExhibitionImages.circle(layout.size))))
     }
 
     static func square(_ center: Point, _ side: Double) -> Rect {

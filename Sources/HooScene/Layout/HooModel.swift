@@ -1,10 +1,8 @@
 import SceneryCore
 
-/// The Hoo scene's `model` (PROTOCOL.md lists its members), as a struct that diffs itself
-/// field by field: a tap or a scrub step changes four members of `selection`, and comparing
-/// fields costs far less than building the JSON tree and walking two of them. The operations
-/// are those of a JSON diff of ``json`` (members in key order); `HooModelTests` checks this on
-/// random pairs.
+/// The Hoo scene's `model` (PROTOCOL.md lists its members), as a struct: a command that
+/// changes nothing (a scroll to where the grid is, a pan step that does not move it) then
+/// costs the engine one comparison of a dozen fields, and no JSON tree is built or freed.
 public struct HooModel: SceneModel {
     /// The selected Hoo, as the model shows it.
     public struct Selection: Equatable, Sendable {
@@ -58,41 +56,6 @@ public struct HooModel: SceneModel {
             .bool(sample),
             selection?.json ?? .null,
         ]))
-    }
-
-    public static func diff(_ old: HooModel, _ new: HooModel, path: PatchPath, into patch: inout PatchWriter) {
-        /// A member replaced when it changed: every member that is not an object on both sides
-        /// (a JSON diff descends only into two objects). `key` may go down (`selection/title`).
-        func replace(_ key: StaticString, _ changed: Bool, _ json: @autoclosure () -> JSON) {
-            if changed { patch.append("replace", path, member: key, json()) }
-        }
-        func number(_ key: StaticString, _ a: Int, _ b: Int) { replace(key, a != b, .number(Double(b))) }
-        number("columns", old.columns, new.columns)
-        number("counts/hoos", old.hoos, new.hoos)
-        number("counts/sets", old.sets, new.sets)
-        replace("decelerating", old.decelerating != new.decelerating, .bool(new.decelerating))
-        replace("headerSet", old.headerSet != new.headerSet, new.headerSet.map { .number(Double($0)) } ?? .null)
-        if old.loadErrors != new.loadErrors { JSONPatch.diff(old.loadErrors, new.loadErrors, path: path.child("loadErrors"), into: &patch) }
-        switch (old.loading, new.loading) {
-        case (let a?, let b?): replace("loading/path", a != b, .string(b))
-        case (let a, let b): replace("loading", a != b, b.map { ["path": .string($0)] } ?? .null)
-        }
-        replace("maxOffsetY", old.maxOffsetY != new.maxOffsetY, .number(new.maxOffsetY))
-        replace("offsetY", old.offsetY != new.offsetY, .number(new.offsetY))
-        if old.originals != new.originals { JSONPatch.diff(old.originals, new.originals, path: path.child("originals"), into: &patch) }
-        replace("pan", old.pan != new.pan, .optional(new.pan))
-        replace("sample", old.sample != new.sample, .bool(new.sample))
-        switch (old.selection, new.selection) {
-        case (let a?, let b?):
-            replace("selection/color", a.color != b.color, .string(b.color))
-            number("selection/hoo", a.hoo, b.hoo)
-            number("selection/index", a.index, b.index)
-            replace("selection/poemLine", a.poemLine != b.poemLine, .string(b.poemLine))
-            number("selection/set", a.set, b.set)
-            replace("selection/title", a.title != b.title, .string(b.title))
-        case (let a, let b):
-            replace("selection", a != b, b?.json ?? .null)
-        }
     }
 }
 

@@ -1,19 +1,6 @@
 import SceneryCore
 
-/// What the Hoo scene remembers between renders: its node groups by key, and what the last
-/// render was drawn from.
-public struct HooMemo {
-    typealias Groups = RenderMemo<HooGroupKey, HooGroupInputs>
-    /// The node groups of the last render, by key.
-    var groups = Groups()
-    /// The last render's frame, selection and header set (by index), for a command that changed
-    /// only the selection.
-    var last: (frame: HooFrame, selection: HooRef?, headerSet: Int?)?
-
-    public init() {}
-}
-
-/// Everything the display is drawn from except the selection: equal frames draw the same grid.
+/// Everything the cells are drawn from: equal frames draw the same cells.
 struct HooFrame: Equatable {
     var viewport: Viewport
     var offset: Double
@@ -26,11 +13,20 @@ struct HooFrame: Equatable {
     }
 }
 
-/// A node group of the Hoo screen. A tap changes at most four: the selection's, the header's
-/// when it moves to another set, and the colour names of the sets' first cells it leaves and
-/// lands on. The header is a group of its own so that a tap within a set does not touch it.
-/// The selection, the header and the colour names are groups whether or not they show anything,
-/// so that a tap only replaces groups and never adds or removes one.
+/// A part of the Hoo screen: its key and what its nodes are built from
+/// (``HooRender/nodes(_:_:)``).
+public struct HooPart: ScreenPart {
+    public let key: HooGroupKey
+    let inputs: HooGroupInputs
+
+    public func nodes() -> [(id: String, node: Node)] { HooRender.nodes(key, inputs) }
+}
+
+/// A part of the Hoo screen. A tap changes at most four: the selection's, the header's when it
+/// moves to another set, and the colour names of the sets' first cells it leaves and lands on.
+/// The header is a part of its own so that a tap within a set does not touch it. The selection,
+/// the header and the colour names are parts whether or not they show anything, so that a tap
+/// only replaces parts and never adds or removes one.
 public enum HooGroupKey: Hashable, Sendable {
     /// The background, logo and lines, which only the viewport changes.
     case chrome
@@ -46,8 +42,8 @@ public enum HooGroupKey: Hashable, Sendable {
     case setColor(set: Int)
 }
 
-/// What a group's nodes are built from, all of it: ``HooRender/nodes(_:_:)`` builds a group
-/// from its key and these alone. When they are equal, the previous render's group is reused.
+/// What a part's nodes are built from, all of it: ``HooRender/nodes(_:_:)`` builds a part's
+/// nodes from its key and these alone. When they are equal, the last render's nodes are kept.
 public enum HooGroupInputs: Equatable, Sendable {
     /// Background, logo and lines.
     /// `logo`: the logo's asset id (the drawn one, or the original from `resources`).
@@ -80,55 +76,52 @@ enum HooRender {
     static let headerStyle: JSONObject = ["contentMode": "aspectFit", "align": "left"]
     static let imageStyle: JSONObject = ["contentMode": "aspectFit"]
 
-    /// Renders through `memo`: each cell and each piece of chrome is a ``NodeGroup`` rebuilt
-    /// only when what it shows changed, so a scroll costs the cells it brought in.
-    static func render(_ state: HooState, memo: inout HooMemo) -> (model: HooModel, display: DisplayList) {
-        let layout = state.layout
+    /// The screen of `state`: the chrome, the header and the selection, then the cells of the
+    /// rendered band and the colour names on the first cells of its sets. The cells depend on
+    /// the frame alone (the disc is drawn over the selected cell's number), so a tap does not
+    /// walk them; the colour names also on which first cell is selected, since that one's is
+    /// hidden.
+    static func render(_ state: HooState, into screen: inout Screen<HooPart>) -> HooModel {
         let grid = state.grid
-        var display = DisplayList(content: ScrollContent(frame: layout.gridFrame, width: state.viewport.width,
-                                                         height: grid.contentHeight, offsetY: state.offset))
-        display.groups.reserveCapacity(memo.groups.previousCount + 16)
+        screen.content = ScrollContent(frame: state.layout.gridFrame, width: state.viewport.width, height: grid.contentHeight, offsetY: state.offset)
         let selected = state.selected
-        for key in [HooGroupKey.chrome, .header, .selection] {
-            let inputs = self.inputs(key, state, selected: selected)
-            display.add(memo.groups.group(key, inputs: inputs) { nodes(key, inputs) })
+        let frame = HooFrame(state)
+        // The chrome, the header and the selection change only with the frame, the selection and
+        // the originals: a command that changes none of them (a scroll to where the grid is, a
+        // pan step that does not move it) does not look at them.
+        screen.section("top", inputs: TopInputs(frame: frame, selection: state.selection, originals: state.originals)) { screen in
+            screen.add(HooPart(key: .chrome, inputs: inputs(.chrome, state, selected: selected)))
+            screen.add(HooPart(key: .header, inputs: inputs(.header, state, selected: selected)))
+            screen.add(HooPart(key: .selection, inputs: inputs(.selection, state, selected: selected)))
         }
-        addCells(state, grid: grid, memo: &memo.groups, to: &display)
-        memo.groups.endRender()
-        memo.last = (HooFrame(state), state.selection, state.headerSetIndex(selected: selected))
-        return (model(state, selected: selected), display)
+        // The sections' closures take the catalog and the range, not the whole state: a closure
+        // holds a copy of what it reads.
+        let catalog = state.catalog, range = renderedCells(state)
+        screen.section("cells", inputs: frame) { screen in addCells(catalog, range, grid: grid, to: &screen) }
+        let hiddenColor = selected.flatMap { $0.hoo == 0 ? $0.ref : nil }
+        screen.section("setColors", inputs: SetColorsInputs(frame: frame, hidden: hiddenColor)) { screen in
+            addSetColors(catalog, range, grid: grid, hidden: hiddenColor, to: &screen)
+        }
+        return model(state, selected: selected)
     }
 
-    /// When only the selection changed since the last render (a tap, a scrub step), updates
-    /// the last render in place: the selection's group, the header's when the header moves to
-    /// another set, and the colour names of the Hoo that was selected and of the one that is
-    /// now (when either is the first of its set). No cell is looked at: the disc covers the
-    /// selected cell's number. `nil` otherwise, or when `display` is not the memo's last render.
-    static func updateLastRender(_ state: HooState, memo: inout HooMemo, display: inout DisplayList)
-        -> (model: HooModel, replaced: [(position: Int, group: NodeGroup)])? {
-        guard let last = memo.last, last.frame == HooFrame(state) else { return nil }
-        let selected = state.selected
-        if last.selection == state.selection { return (model(state, selected: selected), []) }
-        let headerSet = state.headerSetIndex(selected: selected)
-        var keys: [HooGroupKey] = []
-        keys.reserveCapacity(4)
-        keys.append(.selection)
-        if headerSet != last.headerSet { keys.append(.header) }
-        // The colour names of the first cells left and landed on.
-        if let location = last.selection.flatMap({ state.catalog.locate($0) }), location.hoo == 0 { keys.append(.setColor(set: location.ref.set)) }
-        if let location = selected, location.hoo == 0 { keys.append(.setColor(set: location.ref.set)) }
-        guard let replaced = memo.groups.rebuild(keys, in: &display, { key, old, _ in
-            let new = inputs(key, state, selected: selected)
-            return new == old ? nil : (new, nodes(key, new))
-        }) else { return nil }
-        memo.last = (last.frame, state.selection, headerSet)
-        return (model(state, selected: selected), replaced)
+    /// What the chrome, the header and the selection are drawn from.
+    struct TopInputs: Equatable {
+        var frame: HooFrame
+        var selection: HooRef?
+        var originals: OriginalImages
+    }
+
+    /// What the colour names are drawn from: the frame, and the first cell whose name is hidden
+    /// because it is selected.
+    struct SetColorsInputs: Equatable {
+        var frame: HooFrame
+        var hidden: HooRef?
     }
 
     /// What the group `key` is built from in `state`, whose selection is at `selected`
     /// (``HooState/selected``, looked up once per render). Cells and colour names out of the
-    /// rendered band are asked for only by ``updateLastRender(_:memo:display:)``, which finds
-    /// no group for them and leaves them be.
+    /// rendered band are not asked for.
     static func inputs(_ key: HooGroupKey, _ state: HooState, selected: HooLocation?) -> HooGroupInputs {
         let viewport = state.viewport
         switch key {
@@ -219,11 +212,6 @@ enum HooRender {
         }
     }
 
-    static func render(_ state: HooState) -> (model: HooModel, display: DisplayList) {
-        var memo = HooMemo()
-        return render(state, memo: &memo)
-    }
-
     /// The content band whose cells are nodes: the visible part plus half its height above and
     /// below (one screen of overscan in all, as in the Directory scene).
     static func renderedBand(_ state: HooState) -> (minY: Double, maxY: Double) {
@@ -257,26 +245,31 @@ enum HooRender {
         return state.grid.indexes(minY: band.minY, maxY: band.maxY)
     }
 
-    static func addCells(_ state: HooState, grid: HooGrid, memo: inout HooMemo.Groups, to display: inout DisplayList) {
-        let range = renderedCells(state)
-        guard let first = state.catalog.location(ofIndex: range.lowerBound) else { return }
-        let catalog = state.catalog
-        let selected = state.selection
+    /// The cells at the flow positions `range` (the rendered band), each its circle and number.
+    static func addCells(_ catalog: HooCatalog, _ range: Range<Int>, grid: HooGrid, to screen: inout Screen<HooPart>) {
+        guard let first = catalog.location(ofIndex: range.lowerBound) else { return }
         var s = first.set, h = first.hoo
         for index in range {
             while h >= catalog.sets[s].hoos.count { s += 1; h = 0 }
-            let setNumber = catalog.sets[s].number, hooNumber = catalog.sets[s].hoos[h].number
-            let frame = grid.cellFrame(index)
-            let inputs = HooGroupInputs.cell(frame: frame, set: setNumber, hoo: hooNumber)
-            let key = HooGroupKey.cell(index: index)
-            display.add(memo.reuse(key, inputs: inputs) ?? memo.store(key, inputs: inputs, nodes: nodes(key, inputs)))
-            if h == 0 {
-                let colorKey = HooGroupKey.setColor(set: setNumber)
-                let colorInputs = HooGroupInputs.setColor(cellFrame: frame, colorName: catalog.sets[s].colorName,
-                                                          hidden: selected == HooRef(set: setNumber, hoo: hooNumber))
-                display.add(memo.reuse(colorKey, inputs: colorInputs) ?? memo.store(colorKey, inputs: colorInputs, nodes: nodes(colorKey, colorInputs)))
-            }
+            screen.add(HooPart(key: .cell(index: index),
+                               inputs: .cell(frame: grid.cellFrame(index), set: catalog.sets[s].number, hoo: catalog.sets[s].hoos[h].number)))
             h += 1
+        }
+    }
+
+    /// The colour names on the first cells of the sets in `range` (the rendered band); `hidden`
+    /// is the selected first cell, whose name the disc would cover.
+    static func addSetColors(_ catalog: HooCatalog, _ range: Range<Int>, grid: HooGrid, hidden: HooRef?, to screen: inout Screen<HooPart>) {
+        guard let first = catalog.location(ofIndex: range.lowerBound) else { return }
+        var s = first.hoo == 0 ? first.set : first.set + 1
+        while s < catalog.sets.count && catalog.starts[s] < range.upperBound {
+            let set = catalog.sets[s]
+            if let firstHoo = set.hoos.first {
+                screen.add(HooPart(key: .setColor(set: set.number),
+                                   inputs: .setColor(cellFrame: grid.cellFrame(catalog.starts[s]), colorName: set.colorName,
+                                                     hidden: hidden == HooRef(set: set.number, hoo: firstHoo.number))))
+            }
+            s += 1
         }
     }
 

@@ -1,12 +1,15 @@
 import SceneryCore
 
-/// What the Photos scene remembers between renders: its node groups by key.
-public struct PhotosMemo {
-    var groups = RenderMemo<PhotosGroupKey, PhotosGroupInputs>()
-    public init() {}
+/// A part of the Photos screen: its key and what its nodes are built from.
+public struct PhotosPart: ScreenPart {
+    public let key: PhotosGroupKey
+    let inputs: PhotosGroupInputs
+
+    public func nodes() -> [(id: String, node: Node)] { PhotosRender.nodes(key, inputs) }
 }
 
-enum PhotosGroupKey: Hashable, Sendable {
+/// A part of the Photos screen.
+public enum PhotosGroupKey: Hashable, Sendable {
     /// The home screen's bar, or the gallery's.
     case chrome
     case thumbnail(Int)
@@ -14,6 +17,7 @@ enum PhotosGroupKey: Hashable, Sendable {
     case body
 }
 
+/// What a part's nodes are built from, all of it.
 enum PhotosGroupInputs: Equatable, Sendable {
     case chrome(viewport: Viewport, gallery: String?, badge: String?)
     case thumbnail(frame: Rect, asset: String, state: String)
@@ -66,40 +70,50 @@ enum PhotosRender {
         }
     }
 
-    static func render(_ state: PhotosState, memo: inout PhotosMemo) -> (model: JSON, display: DisplayList) {
+    /// The screen of `state`: the bar, then the gallery's photo, or the thumbnails on screen
+    /// and the empty state.
+    static func render(_ state: PhotosState, into screen: inout Screen<PhotosPart>) -> JSON {
         let layout = state.layout
         var galleryPhoto: (index: Int, photo: Photo)?
         if case .gallery(let index) = state.screen, index < state.photos.count { galleryPhoto = (index, state.photos[index]) }
         let position = galleryPhoto.map { "\($0.index + 1)/\(state.photos.count)" }
-        var display = DisplayList(content: galleryPhoto == nil
-            ? ScrollContent(frame: layout.grid, width: layout.grid.width, height: layout.contentHeight(state.photos.count), offsetY: state.offset)
-            : nil)
+        if galleryPhoto == nil {
+            screen.content = ScrollContent(frame: layout.grid, width: layout.grid.width, height: layout.contentHeight(state.photos.count),
+                                           offsetY: state.offset)
+        }
         // The list on screen came from the cache: "Offline" without a connection, "Cached" when
         // the endpoint answered badly.
         let badge: String? = state.source == "cache" ? (state.offline ? "Offline" : "Cached") : nil
-        display.add(memo.groups.group(.chrome, inputs: .chrome(viewport: state.viewport, gallery: position, badge: badge)) {
-            chrome(state.viewport, layout: layout, gallery: position, badge: badge)
-        })
+        screen.add(PhotosPart(key: .chrome, inputs: .chrome(viewport: state.viewport, gallery: position, badge: badge)))
         if let (_, photo) = galleryPhoto {
             let (asset, imageState) = image(photo, state)
-            display.add(memo.groups.group(.body, inputs: .gallery(photo: photo, asset: asset, state: imageState, viewport: state.viewport)) {
-                gallery(photo, asset: asset, imageState: imageState, viewport: state.viewport, layout: layout)
-            })
+            screen.add(PhotosPart(key: .body, inputs: .gallery(photo: photo, asset: asset, state: imageState, viewport: state.viewport)))
         } else {
             for index in layout.visible(state.photos.count, offset: state.offset) {
                 let photo = state.photos[index]
                 let (asset, imageState) = image(photo, state)
-                let frame = layout.item(index)
-                display.add(memo.groups.group(.thumbnail(photo.key), inputs: .thumbnail(frame: frame, asset: asset, state: imageState)) {
-                    [(photoID(photo.key), Node(.image, frame: frame, z: M.zThumbnail, layer: .content,
-                                               style: ["contentMode": "aspectFill", "imageState": .string(imageState), "role": "button"], image: asset))]
-                })
+                screen.add(PhotosPart(key: .thumbnail(photo.key), inputs: .thumbnail(frame: layout.item(index), asset: asset, state: imageState)))
             }
-            let empty = emptyState(state)
-            display.add(memo.groups.group(.body, inputs: .empty(empty, state.viewport)) { emptyNodes(empty, layout: layout) })
+            screen.add(PhotosPart(key: .body, inputs: .empty(emptyState(state), state.viewport)))
         }
-        memo.groups.endRender()
-        return (model(state, gallery: galleryPhoto, position: position), display)
+        return model(state, gallery: galleryPhoto, position: position)
+    }
+
+    /// The nodes of the part `key` built from `inputs`.
+    static func nodes(_ key: PhotosGroupKey, _ inputs: PhotosGroupInputs) -> [(id: String, node: Node)] {
+        switch (key, inputs) {
+        case (_, .chrome(let viewport, let position, let badge)):
+            return chrome(viewport, layout: PhotosLayout(viewport), gallery: position, badge: badge)
+        case (.thumbnail(let photoKey), .thumbnail(let frame, let asset, let imageState)):
+            return [(photoID(photoKey), Node(.image, frame: frame, z: M.zThumbnail, layer: .content,
+                                             style: ["contentMode": "aspectFill", "imageState": .string(imageState), "role": "button"], image: asset))]
+        case (_, .gallery(let photo, let asset, let imageState, let viewport)):
+            return gallery(photo, asset: asset, imageState: imageState, viewport: viewport, layout: PhotosLayout(viewport))
+        case (_, .empty(let empty, let viewport)):
+            return emptyNodes(empty, layout: PhotosLayout(viewport))
+        default:
+            return []
+        }
     }
 
     // MARK: Model

@@ -21,7 +21,7 @@ extension DisplayList {
     }
 
     /// The operations after this list was updated in place: at each of `replaced`'s positions
-    /// its group took the place of the one given (see ``Scene/updateLastRender(_:memo:display:)``);
+    /// its group took the place of the one given (see ``SceneRenderer``);
     /// the content and the loose nodes are as they were.
     public func patch(replaced: [(position: Int, group: NodeGroup)], at path: String, into patch: inout PatchWriter) {
         DisplayList.patchNodes(gone: replaced.map(\.group), new: replaced.map { groups[$0.position] }, oldLoose: nodes, newLoose: nodes,
@@ -225,8 +225,8 @@ extension DisplayList {
         return order.map { nodes[$0] }
     }
 
-    /// The groups only `old` has and the groups only `new` has, by identity. Renders through a
-    /// memo keep groups in the same order, with a few changed, added or removed, so the lists
+    /// The groups only `old` has and the groups only `new` has, by identity. A scene's
+    /// successive renders keep groups in the same order, a few changed, added or removed, so the lists
     /// are walked side by side, looking a few groups ahead to get back in step; only when that
     /// fails are they compared as sets.
     static func changedGroups(_ old: [NodeGroup], _ new: [NodeGroup]) -> (gone: [NodeGroup], new: [NodeGroup]) {

@@ -7,7 +7,7 @@
 /// `shelf.logo.original`), so a front end that caches images by id never shows one for the other.
 /// The files are read once, at `scene.open`, through the scene's environment (regular files
 /// only, the data-file size limit), and kept with the scene's state.
-public struct OriginalImages: Sendable {
+public struct OriginalImages: Equatable, Sendable {
     /// Appended to a drawn image's id when the original replaces it.
     public static let suffix = ".original"
 

@@ -7,19 +7,19 @@ public protocol SceneMetatype: SendableMetatype {}
 public protocol SceneMetatype {}
 #endif
 
-/// A screen the engine can run: a pure reducer over a value-type state.
+/// A screen the engine can run: a pure reducer over a value-type state, and a render.
 ///
 /// No I/O, no clock, no randomness inside: those arrive through ``SceneEnvironment``, and work
 /// that must happen outside (loading an image) is returned as a ``SceneEffect``. The engine
-/// renders the state after every command and sends the difference; scenes do not build patches
-/// (except a typed ``SceneModel``'s field-by-field diff, which must equal a JSON diff).
+/// renders the state after every command and sends the difference. A scene says what its screen
+/// shows, as keyed ``ScreenPart``s; the engine alone decides what to reuse and writes the patch
+/// (`Protocol/WRITING-A-SCENE.md` walks through a whole scene).
 public protocol Scene: SceneMetatype {
     associatedtype State: Sendable
-    /// What the scene remembers between renders to rebuild only what changed (a
-    /// ``RenderMemo``); `Void` for scenes that render everything each time.
-    associatedtype Memo = Void
-    /// The `model` part of the state document as `render` builds it: ``JSON``, or a typed
-    /// ``SceneModel`` that diffs itself field by field.
+    /// A piece of the screen and what it is drawn from (a row, a cell, the chrome).
+    associatedtype Part: ScreenPart
+    /// The `model` part of the state document: ``JSON``, or a value that compares cheaply and
+    /// has a JSON form (a command that changes nothing then costs a comparison, not a diff).
     associatedtype Model: SceneModel = JSON
 
     /// The name `scene.open` takes, e.g. `"directory"`.
@@ -36,30 +36,9 @@ public protocol Scene: SceneMetatype {
     /// so that throwing leaves the state as it was: the engine reduces in place rather than on a
     /// copy, because a copy would make every write to a large collection copy it whole.
     static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
-    /// The `model` and `display` parts of the state document.
-    static func render(_ state: State) -> (model: Model, display: DisplayList)
-    /// The same, reusing the groups of the previous render that `memo` holds (see
-    /// ``RenderMemo``): a scene with many nodes implements this one so that a command costs
-    /// what it changed. Defaults to ``render(_:)`` for scenes without a memo.
-    static func render(_ state: State, memo: inout Memo) -> (model: Model, display: DisplayList)
-    /// Brings `display`, the last render as the engine holds it, up to date in place when only
-    /// some of its groups changed, and perhaps the content's `offsetY` (a scroll that keeps the
-    /// same rows; never the content's frame or size, nor loose nodes): returns the model and
-    /// the groups it replaced, by position. `nil` when the scene must render in full instead
-    /// (the default). Cheaper than a render through the memo for a command that changed little:
-    /// no visible row is walked, and the display's arrays are not copied.
-    static func updateLastRender(_ state: State, memo: inout Memo, display: inout DisplayList) -> (model: Model, replaced: [(position: Int, group: NodeGroup)])?
-    /// Brings the document up to `state`: `display` and `model`, the last render as the engine
-    /// holds it, are brought up to date and their operations written into `patch`, the display's
-    /// at `displayPath`, then the model's at `modelPath`, diffed against `baseline` (the
-    /// document's model so far) when `model` is nil (the scene has not rendered yet). Returns
-    /// whether the display was updated in place. The engine's one way to render; scenes keep
-    /// the default, which the compiler specializes for each of them (the model's type is known
-    /// there, so comparing two typed models costs no generic dispatch).
-    static func refresh(_ state: State, memo: inout Memo, display: inout DisplayList, displayPath: String,
-                        model: inout Model?, modelPath: PatchPath, baseline: JSON, into patch: inout PatchWriter) -> Bool
-    /// An empty memo, for a newly opened scene.
-    static func newMemo() -> Memo
+    /// The screen of `state`: its parts added to `screen` (and its scroll content set), and the
+    /// model returned. Called after every command; it says what shows, not what changed.
+    static func render(_ state: State, into screen: inout Screen<Part>) -> Model
     /// An image the scene draws in code (icons, placeholders), by asset id; nil for unknown ids.
     /// Asset ids of a scene start with its name and a dot (`directory.placeholder`).
     static func builtinImage(_ id: String) -> ImageData?
@@ -81,51 +60,20 @@ public protocol Scene: SceneMetatype {
     /// phase of an animation a front end joining late must start in; the default does nothing.
     /// Not called with the real clock, whose time moves continuously rather than in steps.
     static func clockAdvanced(_ state: inout State, nowMs: Int)
-}
-
-extension Scene where Memo == Void {
-    public static func render(_ state: State, memo: inout Void) -> (model: Model, display: DisplayList) { render(state) }
-    public static func newMemo() -> Void { () }
+    /// The engine's way in to ``render(_:into:)``: renders through `renderer` (see
+    /// ``SceneRenderer/refresh(_:display:displayPath:modelPath:baseline:into:)``). Scenes keep
+    /// the default; it is a requirement only so that the compiler builds it for each scene's own
+    /// types (called from the engine's generic code, it would otherwise look types up at run time
+    /// on every command).
+    static func refresh(_ renderer: inout SceneRenderer<Self>, _ state: State, display: inout DisplayList, displayPath: String,
+                        modelPath: PatchPath, baseline: JSON, into patch: inout PatchWriter) -> Bool
 }
 
 extension Scene {
-    /// Brings `display`, the last render as the engine holds it, up to `state` and writes the
-    /// display's operations (at `path`) into `patch`: in place when the scene can update its
-    /// last render, otherwise by rendering through the memo and diffing. Returns the model, and
-    /// whether the display was updated in place. The engine's one way to render.
     @inlinable
-    public static func refresh(_ state: State, memo: inout Memo, display: inout DisplayList, path: String,
-                               into patch: inout PatchWriter) -> (model: Model, inPlace: Bool) {
-        let offsetY = display.content?.offsetY
-        if let (model, replaced) = updateLastRender(state, memo: &memo, display: &display) {
-            if let new = display.content?.offsetY, let old = offsetY, roundPoint(new) != roundPoint(old) {
-                // As the JSON diff of the two contents would have it (the wire rounds points).
-                patch.append("replace", PatchPath(path).child("content").child("offsetY"), .number(roundPoint(new)))
-            }
-            display.patch(replaced: replaced, at: path, into: &patch)
-            return (model, true)
-        }
-        let (model, next) = render(state, memo: &memo)
-        next.patch(from: display, at: path, into: &patch)
-        display = next.withLooseNodesSorted()
-        return (model, false)
-    }
-
-    @inlinable
-    public static func refresh(_ state: State, memo: inout Memo, display: inout DisplayList, displayPath: String,
-                               model: inout Model?, modelPath: PatchPath, baseline: JSON, into patch: inout PatchWriter) -> Bool {
-        let (new, inPlace) = refresh(state, memo: &memo, display: &display, path: displayPath, into: &patch)
-        if let old = model {
-            Model.diff(old, new, path: modelPath, into: &patch)
-        } else {
-            JSONPatch.diff(baseline, new.json, path: modelPath, into: &patch)
-        }
-        model = new
-        return inPlace
-    }
-
-    public static func updateLastRender(_ state: State, memo: inout Memo, display: inout DisplayList) -> (model: Model, replaced: [(position: Int, group: NodeGroup)])? {
-        nil
+    public static func refresh(_ renderer: inout SceneRenderer<Self>, _ state: State, display: inout DisplayList, displayPath: String,
+                               modelPath: PatchPath, baseline: JSON, into patch: inout PatchWriter) -> Bool {
+        renderer.refresh(state, display: &display, displayPath: displayPath, modelPath: modelPath, baseline: baseline, into: &patch)
     }
 
     public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? { nil }

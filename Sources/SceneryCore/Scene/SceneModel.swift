@@ -1,23 +1,15 @@
-/// The `model` part of the state document as a scene renders it: plain ``JSON``, or a typed
-/// value that writes its own diff.
+/// The `model` part of the state document as a scene renders it: plain ``JSON``, or a value
+/// with a JSON form that compares for less than building the JSON does.
 ///
-/// The engine diffs each render's model against the previous one. For JSON that is a walk of
-/// two trees; a scene whose commands change a few model fields each (a tap in the Hoo grid
-/// changes four of the selection's) can instead render a struct and compare it field by field,
-/// without building a tree or freeing the last one.
+/// The engine compares each render's model with the last one and diffs their JSON when they
+/// differ. A model whose commands mostly change nothing (the Hoo grid's, a struct of a dozen
+/// fields) is cheaper as a struct: a command that changes nothing then costs one comparison, and
+/// no JSON tree is built or freed.
 public protocol SceneModel: Equatable, Sendable {
     /// The model as the state document holds it.
     var json: JSON { get }
-    /// Appends the operations that turn `old`'s JSON into `new`'s, for a model found at `path`:
-    /// exactly the operations of ``JSONPatch/diff(_:_:path:into:)`` on the two ``json`` values,
-    /// in the same order (a typed model's tests check this).
-    static func diff(_ old: Self, _ new: Self, path: PatchPath, into patch: inout PatchWriter)
 }
 
 extension JSON: SceneModel {
     public var json: JSON { self }
-
-    public static func diff(_ old: JSON, _ new: JSON, path: PatchPath, into patch: inout PatchWriter) {
-        JSONPatch.diff(old, new, path: path, into: &patch)
-    }
 }

@@ -92,7 +92,7 @@ extension Engine {
     /// Forgets the last render and starts the next one from scratch (after `initialize`): the
     /// next commit's patch is not sent, the document is the new baseline.
     func resetRender() {
-        scene?.resetMemo()
+        scene?.resetRender()
         let baseline = rev
         _ = commit()
         rev = baseline

@@ -6,15 +6,15 @@ protocol OpenScene {
     /// Applies an action. Scenes validate before they mutate, so a thrown error leaves the state
     /// as it was (see ``Scene/reduce(_:_:environment:)``).
     mutating func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
-    /// Brings `display` up to the state through the scene's memo, which this value keeps, and
-    /// writes its operations into `patch` (see ``Scene/refresh(_:memo:display:path:into:)``),
-    /// then the model's at `/model`: against this scene's last model, or against `baseline`
-    /// (the document's model until now) when this scene has not rendered yet.
+    /// Renders the state and brings `display` up to it through the scene's renderer, which this
+    /// value keeps, writing its operations into `patch` (see ``SceneRenderer``), then the
+    /// model's at `/model`: against this scene's last model, or against `baseline` (the
+    /// document's model until now) when this scene has not rendered yet.
     mutating func refresh(display: inout DisplayList, baseline: JSON, into patch: inout PatchWriter)
     /// The model of the last refresh; nil before the first.
     var modelJSON: JSON? { get }
-    /// Forgets what the memo remembers (the next render builds everything).
-    mutating func resetMemo()
+    /// Forgets the last render (the next one builds everything).
+    mutating func resetRender()
     /// An image of the open state, read when asked for (see ``Scene/asset(_:in:environment:)``).
     func asset(_ id: String, environment: SceneEnvironment) throws(RPCError) -> ImageData?
     /// The virtual clock moved (see ``Scene/clockAdvanced(_:nowMs:)``).
@@ -24,9 +24,8 @@ protocol OpenScene {
 /// The concrete ``OpenScene`` for a scene type `S`.
 struct SceneHost<S: Scene>: OpenScene {
     var state: S.State
-    var memo = S.newMemo()
-    /// The model of the last refresh, which the next one is diffed against.
-    var model: S.Model?
+    /// The last render, which the next is compared with.
+    var renderer = SceneRenderer<S>()
 
     var name: String { S.name }
 
@@ -35,13 +34,12 @@ struct SceneHost<S: Scene>: OpenScene {
     }
 
     mutating func refresh(display: inout DisplayList, baseline: JSON, into patch: inout PatchWriter) {
-        _ = S.refresh(state, memo: &memo, display: &display, displayPath: "/display", model: &model, modelPath: Engine.modelPath,
-                      baseline: baseline, into: &patch)
+        _ = S.refresh(&renderer, state, display: &display, displayPath: "/display", modelPath: Engine.modelPath, baseline: baseline, into: &patch)
     }
 
-    var modelJSON: JSON? { model?.json }
+    var modelJSON: JSON? { renderer.modelJSON }
 
-    mutating func resetMemo() { memo = S.newMemo() }
+    mutating func resetRender() { renderer = SceneRenderer() }
 
     func asset(_ id: String, environment: SceneEnvironment) throws(RPCError) -> ImageData? {
         try S.asset(id, in: state, environment: environment)

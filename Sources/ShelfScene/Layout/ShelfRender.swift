@@ -1,50 +1,38 @@
 import SceneryCore
 
-/// What the Shelf scene remembers between renders: its node groups by key, and what the last
-/// render showed, so a command that only changes the alert or the jiggle updates it in place.
-public struct ShelfMemo {
-    var groups = RenderMemo<ShelfGroupKey, ShelfGroupInputs>()
-    var last: ShelfLastRender?
-    public init() {}
+/// A part of the Shelf screen: its key and what its nodes are built from.
+public struct ShelfPart: ScreenPart {
+    public let key: ShelfGroupKey
+    let inputs: ShelfGroupInputs
+
+    public func nodes() -> [(id: String, node: Node)] { ShelfRender.nodes(inputs) }
 }
 
-/// What the last render was drawn from.
-struct ShelfLastRender {
-    var frame: ShelfFrame
-    var alert: Alert?
-    var jiggle: Jiggle?
-    /// The books that were nodes.
-    var visible: Range<Int>
-}
-
-/// Everything a render reads except the alert and the jiggle: equal frames draw the same
-/// chrome and the same books at the same places.
-struct ShelfFrame: Equatable {
+/// What the books on screen are drawn from: equal inputs draw the same books at the same
+/// places (content coordinates: a scroll that keeps the same books does not walk them).
+struct ShelfBooksInputs: Equatable {
     var viewport: Viewport
-    var offset: Double
     var contentVersion: Int
-
-    init(_ state: ShelfState) {
-        viewport = state.viewport
-        offset = state.offset
-        contentVersion = state.contentVersion
-    }
+    var visible: Range<Int>
+    var jiggle: Jiggle?
 }
 
-/// A node group of the Shelf screen: the chrome (bars, shelf, picture), one book, the alert.
-enum ShelfGroupKey: Hashable, Sendable {
+/// A part of the Shelf screen: the chrome (bars, shelf, picture), one book, the alert.
+public enum ShelfGroupKey: Hashable, Sendable {
     case chrome
     case book(Int)
     case alert
 }
 
-/// What a group's nodes are built from; equal inputs reuse the last render's group.
+/// What a part's nodes are built from, all of it; equal inputs keep the last render's nodes.
 enum ShelfGroupInputs: Equatable, Sendable {
-    case chrome(Viewport)
-    /// A book at `frame` (content coordinates), its cover's state (0 none … 4 failed, see
-    /// ``ShelfRender/coverCode(_:hasCover:)``) and asset, and when it jiggles, since when.
-    case book(frame: Rect, coverHeight: Double, cover: UInt8, asset: String, jiggle: Int?)
-    /// The alert, or none (the group is there, empty, so that showing one replaces a group).
+    /// The bars, the shelf and its picture, the tab bar; `originals`: the images a `resources`
+    /// folder replaced.
+    case chrome(Viewport, originals: OriginalImages)
+    /// A book at `frame` (content coordinates), its cover's `imageState` and asset, and when
+    /// it jiggles, since when.
+    case book(Book, frame: Rect, coverHeight: Double, imageState: String, asset: String, jiggle: Int?)
+    /// The alert, or none (the part is there, empty, so that showing one replaces a part).
     case alert(Alert?, Viewport)
 }
 
@@ -66,110 +54,40 @@ enum ShelfRender {
         ($0, ["contentMode": "aspectFill", "cornerRadius": .number(M.coverRadius), "imageState": .string($0)])
     })
 
-    static func render(_ state: ShelfState) -> (model: JSON, display: DisplayList) {
-        var memo = ShelfMemo()
-        return render(state, memo: &memo)
-    }
-
-    static func render(_ state: ShelfState, memo: inout ShelfMemo) -> (model: JSON, display: DisplayList) {
+    /// The screen of `state`: the chrome, the books on screen (a section: a scroll within the
+    /// band of books that are nodes moves the content only), and the alert.
+    static func render(_ state: ShelfState, into screen: inout Screen<ShelfPart>) -> JSON {
         let layout = state.layout
-        var display = DisplayList(content: ScrollContent(frame: layout.grid, width: layout.grid.width,
-                                                         height: layout.contentHeight(state.books.count), offsetY: state.offset))
-        display.add(memo.groups.group(.chrome, inputs: .chrome(state.viewport)) { chrome(state) })
+        screen.content = ScrollContent(frame: layout.grid, width: layout.grid.width, height: layout.contentHeight(state.books.count),
+                                       offsetY: state.offset)
+        screen.add(ShelfPart(key: .chrome, inputs: .chrome(state.viewport, originals: state.originals)))
         let visible = layout.visible(state.books.count, offset: state.offset)
-        for index in visible {
-            let book = state.books[index]
-            let picture = state.covers.state(of: book.key)
-            var asset = state.originals.id(ShelfImages.defaultCover)
-            if case .loaded(let id)? = picture { asset = id }
-            let jiggle = state.jiggle?.book == book.key ? state.jiggle?.startMs : nil
-            let inputs = ShelfGroupInputs.book(frame: layout.item(index), coverHeight: layout.coverHeight,
-                                               cover: coverCode(picture, hasCover: book.cover != nil), asset: asset, jiggle: jiggle)
-            if let group = memo.groups.reuse(.book(book.key), inputs: inputs) {
-                display.add(group)
-            } else {
-                display.add(memo.groups.store(.book(book.key), inputs: inputs,
-                                              nodes: bookNodes(book, frame: layout.item(index), coverHeight: layout.coverHeight,
-                                                               imageState: ImageState.styleName(picture, hasPicture: book.cover != nil),
-                                                               asset: asset, jiggle: jiggle)))
+        screen.section("books", inputs: ShelfBooksInputs(viewport: state.viewport, contentVersion: state.contentVersion, visible: visible,
+                                                         jiggle: state.jiggle)) { screen in
+            for index in visible {
+                let book = state.books[index]
+                let picture = state.covers.state(of: book.key)
+                var asset = state.originals.id(ShelfImages.defaultCover)
+                if case .loaded(let id)? = picture { asset = id }
+                screen.add(ShelfPart(key: .book(book.key),
+                                     inputs: .book(book, frame: layout.item(index), coverHeight: layout.coverHeight,
+                                                   imageState: ImageState.styleName(picture, hasPicture: book.cover != nil), asset: asset,
+                                                   jiggle: state.jiggle?.book == book.key ? state.jiggle?.startMs : nil)))
             }
         }
-        display.add(memo.groups.group(.alert, inputs: .alert(state.alert, state.viewport)) { state.alert?.nodes(viewport: state.viewport) ?? [] })
-        memo.groups.endRender()
-        memo.last = ShelfLastRender(frame: ShelfFrame(state), alert: state.alert, jiggle: state.jiggle, visible: visible)
-        return (model(state, visible: visible), display)
+        screen.add(ShelfPart(key: .alert, inputs: .alert(state.alert, state.viewport)))
+        return model(state, visible: visible)
     }
 
-    /// When only the alert, the jiggle or the scroll offset changed since the last render (a
-    /// tap that shows or dismisses an alert, a long press, Dismiss, a scroll that keeps the same
-    /// books as nodes, or a command that changed nothing), updates the last render in place:
-    /// the content's offset, the alert's group and the groups of the books that start or stop
-    /// jiggling are brought up to date, and no other book is looked at. `nil` otherwise.
-    static func updateLastRender(_ state: ShelfState, memo: inout ShelfMemo, display: inout DisplayList)
-        -> (model: JSON, replaced: [(position: Int, group: NodeGroup)])? {
-        guard let last = memo.last else { return nil }
-        let frame = ShelfFrame(state)
-        let visible = state.layout.visible(state.books.count, offset: state.offset)
-        let scrolled = last.frame != frame
-        if scrolled {
-            // A scroll within the band of books that are nodes moves the content only.
-            var moved = last.frame
-            moved.offset = frame.offset
-            guard moved == frame, visible == last.visible, display.content != nil else { return nil }
-        }
-        var keys: [ShelfGroupKey] = []
-        if last.alert != state.alert { keys.append(.alert) }
-        if last.jiggle != state.jiggle {
-            for case let book? in [last.jiggle?.book, state.jiggle?.book] { keys.append(.book(book)) }
-        }
-        // Nothing is changed until every group could be rebuilt: on `nil` the engine renders in
-        // full and diffs against the display as it was.
-        var replaced: [(position: Int, group: NodeGroup)] = []
-        if !keys.isEmpty {
-            guard let rebuilt = rebuildGroups(keys, state: state, memo: &memo, display: &display) else { return nil }
-            replaced = rebuilt
-        }
-        if scrolled { display.content?.offsetY = state.offset }
-        memo.last = ShelfLastRender(frame: frame, alert: state.alert, jiggle: state.jiggle, visible: visible)
-        return (model(state, visible: visible), replaced)
-    }
-
-    /// The alert's group or jiggling books' groups in `keys`, rebuilt in `display`; nil when one
-    /// of them is not there.
-    static func rebuildGroups(_ keys: [ShelfGroupKey], state: ShelfState, memo: inout ShelfMemo, display: inout DisplayList)
-        -> [(position: Int, group: NodeGroup)]? {
-        memo.groups.rebuild(keys, in: &display, { key, inputs, _ in
-            switch (key, inputs) {
-            case (.alert, _):
-                return (.alert(state.alert, state.viewport), state.alert?.nodes(viewport: state.viewport) ?? [])
-            case (.book(let bookKey), .book(let frame, let coverHeight, let cover, let asset, _)):
-                guard let index = state.index(ofBook: bookKey) else { return nil }
-                let jiggle = state.jiggle?.book == bookKey ? state.jiggle?.startMs : nil
-                return (.book(frame: frame, coverHeight: coverHeight, cover: cover, asset: asset, jiggle: jiggle),
-                        bookNodes(state.books[index], frame: frame, coverHeight: coverHeight, imageState: imageState(cover), asset: asset, jiggle: jiggle))
-            default:
-                return nil
-            }
-        })
-    }
-
-    /// The `imageState` a cover code stands for (see ``coverCode(_:hasCover:)``).
-    static func imageState(_ code: UInt8) -> String {
-        switch code {
-        case 0: return "none"
-        case 3: return "loaded"
-        case 4: return "failed"
-        default: return "loading"
-        }
-    }
-
-    /// A cover's state as a number for a book's inputs.
-    static func coverCode(_ state: ImageState?, hasCover: Bool) -> UInt8 {
-        switch state {
-        case nil: return hasCover ? 1 : 0
-        case .loading?: return 2
-        case .loaded?: return 3
-        case .failed?: return 4
+    /// The nodes of a part built from `inputs`.
+    static func nodes(_ inputs: ShelfGroupInputs) -> [(id: String, node: Node)] {
+        switch inputs {
+        case .chrome(let viewport, let originals):
+            return chrome(ShelfLayout(viewport), viewport: viewport, originals: originals)
+        case .book(let book, let frame, let coverHeight, let imageState, let asset, let jiggle):
+            return bookNodes(book, frame: frame, coverHeight: coverHeight, imageState: imageState, asset: asset, jiggle: jiggle)
+        case .alert(let alert, let viewport):
+            return alert?.nodes(viewport: viewport) ?? []
         }
     }
 
@@ -241,9 +159,8 @@ enum ShelfRender {
 
     /// The navigation area (word mark, settings), the shelf with the picture behind the books,
     /// and the tab bar (its shadow, SEARCH, SCAN, BROWSE).
-    static func chrome(_ state: ShelfState) -> [(id: String, node: Node)] {
-        let layout = state.layout, v = state.viewport, safe = v.safeArea
-        let originals = state.originals
+    static func chrome(_ layout: ShelfLayout, viewport v: Viewport, originals: OriginalImages) -> [(id: String, node: Node)] {
+        let safe = v.safeArea
         var nodes: [(id: String, node: Node)] = []
         func add(_ id: String, _ node: Node) { nodes.append((id, node)) }
         let fit: JSONObject = ["contentMode": "aspectFit"]

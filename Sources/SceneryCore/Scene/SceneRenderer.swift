@@ -1,0 +1,146 @@
+/// A render's parts and sections as the engine keeps them until the next one.
+public struct RenderedScreen<Part: ScreenPart> {
+    @usableFromInline var parts: [PartEntry<Part>] = []
+    @usableFromInline var sections: [SectionEntry<Part>] = []
+    /// An empty array with storage for the next render's parts (two are kept in turn, so a
+    /// render does not allocate its list of parts).
+    @usableFromInline var spare: [PartEntry<Part>] = []
+    @usableFromInline var spareSections: [SectionEntry<Part>] = []
+    /// How many node groups the render had, its sections' included.
+    @usableFromInline var groupCount = 0
+
+    public init() {}
+
+    /// The groups in display order: the parts', then each section's.
+    @inlinable func groups() -> [NodeGroup] {
+        var groups: [NodeGroup] = []
+        groups.reserveCapacity(groupCount)
+        for entry in parts { groups.append(entry.group) }
+        for section in sections { section.appendGroups(to: &groups) }
+        return groups
+    }
+}
+
+/// The engine's one way to render a scene: it runs the scene's ``Scene/render(_:into:)`` on a
+/// ``Screen`` that remembers the last render, and brings the document (the display list the
+/// engine holds, and the model) up to date, writing the patch.
+///
+/// Parts that equal the last render's keep their nodes, which the diff then skips without
+/// looking at them; sections whose inputs are unchanged are not walked at all. When the render
+/// has the same number of parts and sections as the last one (a tap that changes a row or two,
+/// a scroll that keeps the same rows), the changed groups are swapped into the engine's display
+/// list in place, without copying it.
+public struct SceneRenderer<S: Scene> {
+    @usableFromInline var last = RenderedScreen<S.Part>()
+    /// The last render's model; nil before the first render.
+    public var model: S.Model? { lastModel }
+    /// Its JSON, which the next model is diffed against when they differ.
+    public var modelJSON: JSON? { lastModelJSON }
+    @usableFromInline var lastModel: S.Model?
+    @usableFromInline var lastModelJSON: JSON?
+
+    public init() {}
+
+    /// Renders `state` and brings `display`, the last render as the engine holds it (empty
+    /// before the first), up to it: the display's operations go into `patch` at `displayPath`,
+    /// then the model's at `modelPath`, against the last model, or against `baseline` (the
+    /// document's model so far) at the first render. Returns whether the display was updated
+    /// in place.
+    @inlinable @discardableResult
+    public mutating func refresh(_ state: S.State, display: inout DisplayList, displayPath: String, modelPath: PatchPath,
+                                 baseline: JSON, into patch: inout PatchWriter) -> Bool {
+        var screen = Screen<S.Part>(last: &last)
+        let newModel = S.render(state, into: &screen)
+        // Taken out of the screen, which then lets go of the last render's lists, so that their
+        // storage can serve the next render.
+        var parts: [PartEntry<S.Part>] = [], sections: [SectionEntry<S.Part>] = []
+        swap(&parts, &screen.level.parts)
+        swap(&sections, &screen.level.sections)
+        let content = screen.content
+        screen.level = ScreenLevel(parts: [], sections: [])
+
+        if display.content != content {
+            JSONPatch.diff(display.content?.json ?? .null, content?.json ?? .null, path: PatchPath(displayPath).child("content"), into: &patch)
+            display.content = content
+        }
+        var changes: [(position: Int, old: NodeGroup, new: NodeGroup)] = []
+        var inPlace = display.groups.count == last.groupCount && display.nodes.isEmpty
+            && SceneRenderer.sameShape(last.parts, last.sections, parts, sections, offset: 0, changes: &changes)
+        if inPlace {
+            for change in changes where display.groups[change.position] !== change.old { inPlace = false }
+        }
+        var previous = last.parts, previousSections = last.sections
+        last.parts = parts
+        last.sections = sections
+        last.groupCount = sections.reduce(parts.count) { $0 + $1.groupCount }
+        if inPlace {
+            var replaced: [(position: Int, group: NodeGroup)] = []
+            replaced.reserveCapacity(changes.count)
+            for change in changes {
+                display.groups[change.position] = change.new
+                replaced.append((change.position, change.old))
+            }
+            display.patch(replaced: replaced, at: displayPath, into: &patch)
+        } else {
+            var next = DisplayList(content: content)
+            next.groups = last.groups()
+            next.patch(from: display, at: displayPath, into: &patch)
+            display = next
+        }
+        previous.removeAll(keepingCapacity: true)
+        last.spare = previous
+        previousSections.removeAll(keepingCapacity: true)
+        last.spareSections = previousSections
+
+        if let old = lastModelJSON {
+            if S.Model.self == JSON.self {
+                let json = newModel.json
+                JSONPatch.diff(old, json, path: modelPath, into: &patch)
+                lastModelJSON = json
+            } else if lastModel != newModel {
+                let json = newModel.json
+                JSONPatch.diff(old, json, path: modelPath, into: &patch)
+                lastModelJSON = json
+            }
+        } else {
+            let json = newModel.json
+            JSONPatch.diff(baseline, json, path: modelPath, into: &patch)
+            lastModelJSON = json
+        }
+        lastModel = newModel
+        return inPlace
+    }
+
+    /// Whether the new parts and sections line up one for one with the old ones (the same
+    /// counts, level by level), so that the new groups can take the old ones' places; the
+    /// groups that changed are appended to `changes` with their positions in the display list.
+    @inlinable static func sameShape(_ oldParts: [PartEntry<S.Part>], _ oldSections: [SectionEntry<S.Part>],
+                          _ newParts: [PartEntry<S.Part>], _ newSections: [SectionEntry<S.Part>], offset: Int,
+                          changes: inout [(position: Int, old: NodeGroup, new: NodeGroup)]) -> Bool {
+        guard oldParts.count == newParts.count, oldSections.count == newSections.count else { return false }
+        for i in newParts.indices where oldParts[i] !== newParts[i] && oldParts[i].group !== newParts[i].group {
+            changes.append((offset + i, oldParts[i].group, newParts[i].group))
+        }
+        var position = offset + newParts.count
+        for (old, new) in zip(oldSections, newSections) {
+            if old !== new {
+                guard sameShape(old.parts, old.sections, new.parts, new.sections, offset: position, changes: &changes) else { return false }
+            }
+            position += new.groupCount
+        }
+        return true
+    }
+}
+
+extension Scene {
+    /// The model and display of `state` rendered from scratch, as a front end that opened the
+    /// scene in that state would see them (tests and tools; the engine renders through a
+    /// ``SceneRenderer``).
+    public static func render(_ state: State) -> (model: Model, display: DisplayList) {
+        var renderer = SceneRenderer<Self>()
+        var display = DisplayList()
+        var patch = PatchWriter()
+        renderer.refresh(state, display: &display, displayPath: "/display", modelPath: PatchPath("/model"), baseline: .null, into: &patch)
+        return (renderer.model!, display)
+    }
+}

@@ -1,0 +1,199 @@
+/// A piece of a scene's screen: a few nodes that are drawn together (a table row, a grid cell,
+/// the chrome) and, as its value, everything they are drawn from.
+///
+/// A scene's ``Scene/render(_:into:)`` adds a part for each piece of the screen on every render.
+/// The engine compares each part with the one of the last render that had the same ``key``:
+/// when they are equal it keeps that part's nodes without calling ``nodes()``, so a command
+/// costs what it changed. A part must therefore hold every value ``nodes()`` reads (a row's
+/// top, its text, whether it is selected); two equal parts must draw the same nodes.
+public protocol ScreenPart: Equatable {
+    /// Which piece of the screen this is (`chrome`, the row of person 12): what a render's part
+    /// is matched with in the last one.
+    associatedtype Key: Hashable
+    var key: Key { get }
+    /// The part's nodes and their ids. Ids are unique across the whole screen.
+    func nodes() -> [(id: String, node: Node)]
+}
+
+/// What a scene draws its screen on: the scroll content, and the screen's parts in
+/// ``ScreenPart``s, which a render adds with ``add(_:)`` and groups into ``section(_:inputs:_:)``s.
+///
+/// The engine hands a scene's render a screen that remembers the last render. It alone
+/// decides what to reuse, which nodes changed, and how the patch is written; a scene only says
+/// what the screen shows.
+public struct Screen<Part: ScreenPart> {
+    /// The scrolling layer of content nodes (`layer: .content`), nil for a screen without one.
+    public var content: ScrollContent?
+    /// The level parts are added to: the screen's, or that of the section being built.
+    @usableFromInline var level: ScreenLevel<Part>
+
+    /// A screen that matches its parts with `last`'s (and takes its spare storage).
+    @inlinable init(last: inout RenderedScreen<Part>) {
+        level = ScreenLevel(parts: last.parts, sections: last.sections)
+        swap(&level.parts, &last.spare)
+        swap(&level.sections, &last.spareSections)
+        level.parts.reserveCapacity(level.lastParts.count)
+        level.sections.reserveCapacity(level.lastSections.count)
+    }
+
+    /// Shows `part`: the last render's part with the same key, when it is equal, else a new one
+    /// built from ``ScreenPart/nodes()``.
+    @inlinable
+    public mutating func add(_ part: Part) {
+        level.add(part)
+    }
+
+    /// A run of parts that depend on `inputs` alone (the rows on screen depend on the scroll
+    /// offset, the viewport and the data, not on the selection): when `inputs` equal those of the
+    /// last render's section with the same name, its parts are kept as they were and `build` is
+    /// not called, so a command that changed none of them does not walk them. Otherwise `build`
+    /// adds them, and each is still compared with the last render's. `inputs` must capture
+    /// everything `build` reads. Names are unique within their level.
+    @inlinable
+    public mutating func section<Inputs: Equatable>(_ name: StaticString, inputs: Inputs, _ build: (inout Screen) -> Void) {
+        let last = level.lastSection(name)
+        if let last, last.inputs.type == ObjectIdentifier(Inputs.self),
+           unsafeDowncast(last.inputs, to: SectionInputs<Inputs>.self).value == inputs {
+            level.sections.append(last)
+            return
+        }
+        var inner = ScreenLevel<Part>(parts: last?.parts ?? [], sections: last?.sections ?? [])
+        swap(&level, &inner)
+        build(&self)
+        swap(&level, &inner)
+        level.sections.append(SectionEntry(name: name, inputs: SectionInputs(inputs), parts: inner.parts, sections: inner.sections))
+    }
+}
+
+/// One part as the last render showed it, with its nodes.
+public final class PartEntry<Part: ScreenPart> {
+    @usableFromInline let part: Part
+    @usableFromInline let group: NodeGroup
+
+    @inlinable init(part: Part, group: NodeGroup) {
+        self.part = part
+        self.group = group
+    }
+}
+
+/// A section's inputs, of whatever type the scene gave.
+@usableFromInline class AnySectionInputs {
+    /// The inputs' type, compared before the inputs are (a cast would look the type up).
+    @usableFromInline let type: ObjectIdentifier
+    @usableFromInline init(type: ObjectIdentifier) { self.type = type }
+}
+
+@usableFromInline final class SectionInputs<Inputs: Equatable>: AnySectionInputs {
+    @usableFromInline let value: Inputs
+    @inlinable init(_ value: Inputs) {
+        self.value = value
+        super.init(type: ObjectIdentifier(Inputs.self))
+    }
+}
+
+/// A section as a render left it: its inputs and its parts (and sections), whose groups the
+/// next render keeps whole when the inputs are the same.
+public final class SectionEntry<Part: ScreenPart> {
+    @usableFromInline let name: StaticString
+    @usableFromInline let inputs: AnySectionInputs
+    @usableFromInline let parts: [PartEntry<Part>]
+    @usableFromInline let sections: [SectionEntry<Part>]
+    /// How many node groups the section holds, its sections' included.
+    @usableFromInline let groupCount: Int
+
+    @inlinable init(name: StaticString, inputs: AnySectionInputs, parts: [PartEntry<Part>], sections: [SectionEntry<Part>]) {
+        self.name = name
+        self.inputs = inputs
+        self.parts = parts
+        self.sections = sections
+        groupCount = sections.reduce(parts.count) { $0 + $1.groupCount }
+    }
+
+    /// Its groups in display order: its parts', then each section's.
+    @inlinable func appendGroups(to groups: inout [NodeGroup]) {
+        for entry in parts { groups.append(entry.group) }
+        for section in sections { section.appendGroups(to: &groups) }
+    }
+}
+
+/// The parts and sections of one level (the screen, or a section) while a render adds them,
+/// beside those of the last render they are matched with.
+///
+/// Renders usually add the same parts in the same order as the last one (a tap changes a row or
+/// two; a scroll shifts the rows by a few). So a part's key is first compared with the last
+/// render's part at the cursor, and hashed only when the render has lost its place several times.
+@usableFromInline struct ScreenLevel<Part: ScreenPart> {
+    /// The last render's parts and sections at this level, in order.
+    @usableFromInline let lastParts: [PartEntry<Part>]
+    @usableFromInline let lastSections: [SectionEntry<Part>]
+    /// This render's, in order.
+    @usableFromInline var parts: [PartEntry<Part>]
+    @usableFromInline var sections: [SectionEntry<Part>] = []
+    /// Where the next part is expected in `lastParts`, and the next section in `lastSections`.
+    @usableFromInline var cursor = 0, sectionCursor = 0
+    /// `lastParts`' positions by key, built when a render has lost its place several times.
+    @usableFromInline var positions: [Part.Key: Int]?
+    /// How many keys this render looked up by scanning.
+    @usableFromInline var misses = 0
+
+    /// A level whose parts are matched with `parts` and `sections`, a render's.
+    @usableFromInline init(parts: [PartEntry<Part>], sections: [SectionEntry<Part>]) {
+        lastParts = parts
+        lastSections = sections
+        self.parts = []
+    }
+
+    @inlinable mutating func add(_ part: Part) {
+        if let found = lastPart(part.key), lastParts[found].part == part {
+            parts.append(lastParts[found])
+        } else {
+            parts.append(PartEntry(part: part, group: NodeGroup(part.nodes())))
+        }
+    }
+
+    /// Where the last render's part with `key` is, moving the cursor past it.
+    @inlinable mutating func lastPart(_ key: Part.Key) -> Int? {
+        var found = cursor
+        if found >= lastParts.count || lastParts[found].part.key != key {
+            // A part came or went just here (a row scrolled in, a disc moved): look a little ahead.
+            if found + 1 < lastParts.count && lastParts[found + 1].part.key == key {
+                found += 1
+            } else if found + 2 < lastParts.count && lastParts[found + 2].part.key == key {
+                found += 2
+            } else if misses < 4 {
+                // A few keys out of place are found by a scan, cheaper than hashing every key.
+                misses += 1
+                var position = 0
+                while position < lastParts.count && lastParts[position].part.key != key { position += 1 }
+                guard position < lastParts.count else { return nil }
+                found = position
+            } else {
+                if positions == nil {
+                    var table: [Part.Key: Int] = [:]
+                    table.reserveCapacity(lastParts.count)
+                    for (i, entry) in lastParts.enumerated() where table[entry.part.key] == nil { table[entry.part.key] = i }
+                    positions = table
+                }
+                guard let position = positions![key] else { return nil }
+                found = position
+            }
+        }
+        cursor = found + 1
+        return found
+    }
+
+    /// The last render's section named `name`, moving the section cursor past it.
+    @inlinable mutating func lastSection(_ name: StaticString) -> SectionEntry<Part>? {
+        func same(_ a: StaticString, _ b: StaticString) -> Bool {
+            a.utf8Start == b.utf8Start || (a.utf8CodeUnitCount == b.utf8CodeUnitCount && a.description == b.description)
+        }
+        var found = sectionCursor
+        if found >= lastSections.count || !same(lastSections[found].name, name) {
+            found = 0
+            while found < lastSections.count && !same(lastSections[found].name, name) { found += 1 }
+            guard found < lastSections.count else { return nil }
+        }
+        sectionCursor = found + 1
+        return lastSections[found]
+    }
+}
