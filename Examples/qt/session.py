@@ -35,7 +35,7 @@ class EngineError(Exception):
 
 
 class EngineSession(QObject):
-    """A ``scenery`` process and a mirror of its state (``state``, ``rev``).
+    """A ``scenery`` process (run in ``cwd``) and a mirror of its state (``state``, ``rev``).
 
     ``changed`` is emitted after every change of the mirror, ``failed`` with a message a user can
     read (an error answer nobody handled, the engine ending)."""
@@ -43,7 +43,7 @@ class EngineSession(QObject):
     changed = Signal()
     failed = Signal(str)
 
-    def __init__(self, binary: Optional[str] = None, parent: Optional[QObject] = None):
+    def __init__(self, binary: Optional[str] = None, parent: Optional[QObject] = None, cwd: Optional[str] = None):
         super().__init__(parent)
         binary = binary or find_engine()
         if not binary:
@@ -70,6 +70,8 @@ class EngineSession(QObject):
             lambda error: self.failed.emit(f"could not start {binary}: {self.process.errorString()}")
             if error == QProcess.FailedToStart else None)
         self._closing = False
+        if cwd:
+            self.process.setWorkingDirectory(cwd)  # the scene params' relative paths are taken from here
         self.process.start(binary, [])
 
     # Requests --------------------------------------------------------------------------------

@@ -77,8 +77,8 @@ class LiveWindowTest(unittest.TestCase):
     def open(self, scene, afresh=False):
         window = self.window
         if afresh:
-            window.open(scene, afresh=True)
-        window.scene_picker.setCurrentText(scene)
+            window.open(window.preset, afresh=True)
+        window.pick(scene)
         self.assertTrue(wait_until(lambda: window.opened and window.session.state.get("scene") == scene
                                    and window.session.settled(quiet_ms=300), WAIT), f"{scene} did not open and settle")
         return window.session

@@ -1,4 +1,5 @@
-"""The window: a scene picker and a device picker over the screen, as the page has them; one
+"""The window: a scene picker and a device picker over the screen, as the page has them (the
+presets of presets.py); one
 engine session per opened scene (the old one is shut down), the screen drawn from its mirror.
 
 ``screenshots`` opens every scene in the window offscreen and saves each window as a PNG (the
@@ -17,18 +18,10 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QMa
                                QVBoxLayout, QWidget)
 
 from gestures import GestureForwarder
+from presets import DEVICES, Preset, presets, sample
 from renderer import SceneRenderer
 from session import EngineSession
 
-# The devices of the page's picker (Sources/SceneryServe/Presets.swift, `devices`): `viewport.set`'s params.
-DEVICES = [
-    ("iPhone X (375x812)", {"width": 375, "height": 812, "scale": 3, "safeArea": {"top": 44, "left": 0, "bottom": 34, "right": 0}}),
-    ("iPhone 16e (390x844)", {"width": 390, "height": 844, "scale": 3, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0}}),
-    ("iPhone 17 Pro Max (440x956)", {"width": 440, "height": 956, "scale": 3, "safeArea": {"top": 62, "left": 0, "bottom": 34, "right": 0}}),
-    ("iPhone X landscape (812x375)", {"width": 812, "height": 375, "scale": 3, "safeArea": {"top": 0, "left": 44, "bottom": 21, "right": 44}}),
-    ("HooView mocks (320x480 @2x)", {"width": 320, "height": 480, "scale": 2, "safeArea": {"top": 20, "left": 0, "bottom": 0, "right": 0}}),
-    ("Exhibition mock (375x667 @2x)", {"width": 375, "height": 667, "scale": 2, "safeArea": {"top": 0, "left": 0, "bottom": 0, "right": 0}}),
-]
 FRAME_MS = 16  # the repaint period while something moves by itself
 
 
@@ -110,12 +103,16 @@ class ScreenWidget(QWidget):
 class SceneryWindow(QMainWindow):
     """Scene and device pickers, a status line, and the screen of the live session."""
 
-    def __init__(self, binary: Optional[str] = None, scene: Optional[str] = None, device: int = 0):
+    def __init__(self, binary: Optional[str] = None, scene: Optional[str] = None, device: int = 0,
+                 data_root: Optional[Path] = None):
         super().__init__()
         self.binary = binary
+        self.data_root = data_root
+        self.presets: list[Preset] = []  # known once the first session says the engine's scenes
         self.setWindowTitle("Scenery")
         self.session: Optional[EngineSession] = None
         self.scene_picker = QComboBox()
+        self.scene_picker.setSizeAdjustPolicy(QComboBox.AdjustToContents)
         self.device_picker = QComboBox()
         for title, _ in DEVICES:
             self.device_picker.addItem(title)
@@ -144,17 +141,24 @@ class SceneryWindow(QMainWindow):
         central = QWidget()
         central.setLayout(column)
         self.setCentralWidget(central)
-        self.scene_picker.currentTextChanged.connect(lambda name: self.open(name) if name else None)
+        self.scene_picker.currentIndexChanged.connect(lambda index: self.open(self.presets[index]) if index >= 0 else None)
         self.device_picker.currentIndexChanged.connect(self.set_device)
         self.opened = False  # True once the current scene's `scene.open` has been answered
-        self.open(scene)
+        self.preset: Optional[Preset] = sample(scene) if scene else None
+        self.open(self.preset)
 
-    def open(self, scene: Optional[str], afresh: bool = False) -> None:
-        """Opens ``scene`` (None: the engine's first) in a new session on the picked device;
-        unless ``afresh``, nothing happens when that scene is already open."""
-        if not afresh and self.session and self.session.state and self.session.state.get("scene") == scene:
+    def pick(self, scene: str) -> None:
+        """Picks ``scene``'s built-in sample in the scene picker (which opens it)."""
+        self.scene_picker.setCurrentIndex(self.presets.index(sample(scene)))
+
+    def open(self, preset: Optional[Preset], afresh: bool = False) -> None:
+        """Opens ``preset`` (None: the engine's first scene) in a new session on the picked
+        device; unless ``afresh``, nothing happens when it is the one open."""
+        if not afresh and self.session and preset == self.preset and self.opened:
             return
-        old, self.session = self.session, EngineSession(self.binary, self)
+        self.preset = preset
+        old = self.session
+        self.session = EngineSession(self.binary, self, cwd=str(self.data_root) if self.data_root else None)
         if old:
             old.close()
             old.deleteLater()
@@ -162,16 +166,18 @@ class SceneryWindow(QMainWindow):
         self.session.failed.connect(self.say)
         self.session.changed.connect(self.describe)
         self.screen.attach(self.session)
-        self.session.open(scene, viewport=DEVICES[self.device_picker.currentIndex()][1], then=self.on_open)
+        self.session.open(preset.scene if preset else None, preset.params if preset else None,
+                          viewport=DEVICES[self.device_picker.currentIndex()][1], then=self.on_open)
 
     def on_open(self, _result: dict) -> None:
         session = self.session
-        if self.scene_picker.count() == 0:
-            self.scene_picker.blockSignals(True)
-            self.scene_picker.addItems(session.scenes)
-            self.scene_picker.blockSignals(False)
+        self.preset = self.preset or sample(session.state.get("scene") or "")
         self.scene_picker.blockSignals(True)
-        self.scene_picker.setCurrentText(session.state.get("scene") or "")
+        if not self.presets:
+            self.presets = presets(session.scenes, self.data_root)
+            self.scene_picker.addItems([preset.title for preset in self.presets])
+        if self.preset in self.presets:
+            self.scene_picker.setCurrentIndex(self.presets.index(self.preset))
         self.scene_picker.blockSignals(False)
         self.opened = True
         self.describe()
@@ -216,7 +222,7 @@ def screenshots(binary: Optional[str], out: Path) -> int:
     if not wait_until(lambda: window.opened, 20):
         raise SystemExit("the first scene did not open")
     for scene in list(window.session.scenes):
-        window.scene_picker.setCurrentText(scene)
+        window.pick(scene)
         wait_until(lambda: window.opened and window.session.settled(quiet_ms=1000), 20)
         path = out / f"qt-{scene}.png"
         window.grab().save(str(path))
