@@ -12,6 +12,7 @@ with ``asset.read``.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -48,6 +49,7 @@ class EngineSession(QObject):
         binary = binary or find_engine()
         if not binary:
             raise FileNotFoundError("no scenery binary: pass --scenery, set SCENERY_BIN or run `swift build`")
+        binary = os.path.abspath(binary)  # the process may run in another folder (cwd)
         self.state: Optional[dict] = None
         self.rev = 0
         self.gestures: set[str] = set()
