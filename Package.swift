@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "ExhibitionScene", dependencies: ["SceneryCore"]),
         .target(name: "ShelfScene", dependencies: ["SceneryCore"]),
         .target(name: "PhotosScene", dependencies: ["SceneryCore", "CZlib"]),
-        .target(name: "SceneryEngine", dependencies: ["SceneryCore", "DirectoryScene", "HooScene", "ExhibitionScene", "ShelfScene", "PhotosScene"]),
+        .target(name: "TestcardScene", dependencies: ["SceneryCore"]),
+        .target(name: "SceneryEngine", dependencies: ["SceneryCore", "DirectoryScene", "HooScene", "ExhibitionScene", "ShelfScene", "PhotosScene", "TestcardScene"]),
         .target(name: "SceneryTransport", dependencies: [
             "SceneryEngine",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -66,6 +67,7 @@ let package = Package(
         .testTarget(name: "ExhibitionSceneTests", dependencies: ["ExhibitionScene", "SceneryTestSupport"]),
         .testTarget(name: "ShelfSceneTests", dependencies: ["ShelfScene", "SceneryTestSupport"]),
         .testTarget(name: "PhotosSceneTests", dependencies: ["PhotosScene", "SceneryTestSupport", "SceneryTransport"]),
+        .testTarget(name: "TestcardSceneTests", dependencies: ["TestcardScene", "SceneryTestSupport"]),
         .testTarget(name: "SceneryEngineTests", dependencies: ["SceneryEngine", "SceneryTestSupport", "SceneryFuzzChecks"]),
         .testTarget(name: "SceneryTransportTests", dependencies: ["SceneryTransport", "SceneryTestSupport"]),
         .testTarget(name: "TranscriptTests", dependencies: ["SceneryTransport", "scenery", "SceneryTestSupport"]),

@@ -14,12 +14,8 @@ public enum PhotosScene: Scene {
     public static let concurrentDownloads = 4
     static let advanceTimer = "advance"
 
-    /// `page`: the gallery moves one photo, as a swipe does, and its 2 s count starts again.
-    static let pageMethod = MethodDescription(
-        name: "page",
-        summary: "photos: in the gallery, move to the next or the previous photo (a swipe); the 2 s advance starts again.",
-        params: SchemaBuilder.object([("direction", SchemaBuilder.choice(["next", "previous"], "Which way."))], required: ["direction"]),
-        result: SchemaBuilder.change())
+    /// `page` (``PageMethod``): the gallery moves one photo, as a swipe does, and its 2 s count starts again.
+    static let pageMethod = PageMethod.description
 
     public static let methods: [MethodDescription] = [pageMethod]
     public static let openParameters: JSONObject = [
@@ -63,11 +59,7 @@ public enum PhotosScene: Scene {
         case .tap(let id, _):
             effects = PhotosGestures.tap(&state, id: id, environment: environment)
         case .method(PhotosScene.pageMethod.name, let params):
-            try params.allowOnly(["direction"])
-            guard let direction = try params.optionalChoice("direction", ["next", "previous"]) else {
-                throw .invalidParams("params.direction: required; expected \"next\" or \"previous\"")
-            }
-            effects = PhotosGestures.page(&state, forward: direction == "next")
+            effects = PhotosGestures.page(&state, forward: try PageMethod.forward(params))
         case .method(let name, _):
             throw .notSupported("\(name): the photos scene does not handle this method")
         case .longPress:

@@ -33,7 +33,7 @@ enum RowsScene: Scene {
     static func render(_ state: State, into screen: inout Screen<Part>) -> JSON {
         screen.content = ScrollContent(frame: Rect(x: 0, y: 0, width: 10, height: 100), width: 10, height: 1000, offsetY: state.offsetY)
         for row in state.rows { screen.add(Part(key: row.key, value: row.value)) }
-        screen.section("tail", inputs: state.tailInputs) { screen in
+        screen.section("tail", inputs: state.tailInputs, with: state) { screen, state in
             for row in state.tail { screen.add(Part(key: row.key, value: row.value)) }
         }
         return ["rows": .number(state.rows.count + state.tail.count)]

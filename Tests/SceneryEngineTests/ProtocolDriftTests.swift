@@ -260,7 +260,7 @@ struct ProtocolDriftTests {
         let resources = try EngineFacts.resourcesFolder()
         defer { try? FileManager.default.removeItem(atPath: resources) }
         let facts = try EngineFacts.facts(resources: resources)
-        #expect(Set(facts.map(\.scene)) == ["directory", "hoo", "exhibition", "shelf", "photos"])
+        #expect(Set(facts.map(\.scene)) == ["directory", "hoo", "exhibition", "shelf", "photos", "testcard"])
         for problem in ProtocolDrift.problems(facts, document: Self.document, schema: try Self.schema()) {
             Issue.record(Comment(rawValue: problem))
         }

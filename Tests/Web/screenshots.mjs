@@ -16,7 +16,8 @@ const chromium = findChromium();
 if (!chromium) { console.error("no Chromium: apt-get install -y chromium chromium-driver"); process.exit(3); }
 mkdirSync(join(out, "side-by-side"), { recursive: true });
 
-// name, preset (title with real data, else the scene), device index, mock, steps after opening.
+// name, preset (title with real data, else the scene), device index, mock, steps after opening
+// (a tap or a hold on a node by id, or a key).
 const shots = [
   ["directory-recents", real ? "Directory: GoTest data" : "directory", 0, "GoTest/mocks/recents.png", []],
   ["directory-events", real ? "Directory: GoTest data" : "directory", 0, "GoTest/mocks/events.png", [["tap", "tab.featured"]]],
@@ -28,6 +29,9 @@ const shots = [
   ["shelf-shaking", real ? "Shelf: example_books.json and the original art" : "shelf", 0, "SladerChallenge/mocks/shaking.png", [["hold", "book.4.cover"]]],
   ["photos-home", "photos", 0, null, []],
   ["photos-gallery", "photos", 0, null, [["tap", "photo.4"]]],
+  // The test card, page by page (the arrow key sends `page`).
+  ...["fills", "text", "wrapping", "images", "states", "motion", "order", "scroll"].map((title, n) =>
+    [`testcard-${title}`, "testcard", 0, null, Array(n).fill(["key", "ArrowRight"])]),
 ];
 
 const server = await startServer(process.env.SCENERY_BIN ?? ".build/debug/scenery", real ? ["--data-root", seed] : []);
@@ -37,6 +41,7 @@ try {
     await browser.open(`${server.url}/?scene=${encodeURIComponent(preset)}&device=${device}`, 1000, 1100);
     await browser.until(`window.scenery?.ready === true`);
     for (const [kind, id] of steps) {
+      if (kind === "key") { await browser.key(id); continue; }
       await browser.until(`document.querySelector('[data-id="${id}"]') !== null`, 20000);  // loads arrive as notifications
       const at = await browser.evaluate(`(() => { const r = document.querySelector('[data-id="${id}"]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`);
       if (kind === "tap") await browser.click(...at); else await browser.hold(...at, 800);

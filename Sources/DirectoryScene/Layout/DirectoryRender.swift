@@ -105,9 +105,9 @@ enum DirectoryRender {
         screen.content = ScrollContent(frame: listFrame(viewport), width: viewport.width, height: state.list.contentHeight, offsetY: state.offset)
         screen.add(DirectoryPart(key: .chrome, inputs: .chrome(tab: state.tab, viewport: viewport, index: state.sectionIndexJSON)))
         let frame = DirectoryFrame(state)
-        screen.section("rows", inputs: frame) { screen in addRows(state, to: &screen) }
+        screen.section("rows", inputs: frame, with: state) { screen, state in addRows(state, to: &screen) }
         let selected = state.selectedRow
-        screen.section("backgrounds", inputs: BackgroundsInputs(frame: frame, selected: selected)) { screen in
+        screen.section("backgrounds", inputs: BackgroundsInputs(frame: frame, selected: selected), with: state) { screen, state in
             addRowBackgrounds(state, selected: selected, to: &screen)
         }
         return model(state)

@@ -89,18 +89,17 @@ enum HooRender {
         // The chrome, the header and the selection change only with the frame, the selection and
         // the originals: a command that changes none of them (a scroll to where the grid is, a
         // pan step that does not move it) does not look at them.
-        screen.section("top", inputs: TopInputs(frame: frame, selection: state.selection, originals: state.originals)) { screen in
+        screen.section("top", inputs: TopInputs(frame: frame, selection: state.selection, originals: state.originals),
+                       with: state) { screen, state in
             screen.add(HooPart(key: .chrome, inputs: inputs(.chrome, state, selected: selected)))
             screen.add(HooPart(key: .header, inputs: inputs(.header, state, selected: selected)))
             screen.add(HooPart(key: .selection, inputs: inputs(.selection, state, selected: selected)))
         }
-        // The sections' closures take the catalog and the range, not the whole state: a closure
-        // holds a copy of what it reads.
-        let catalog = state.catalog, range = renderedCells(state)
-        screen.section("cells", inputs: frame) { screen in addCells(catalog, range, grid: grid, to: &screen) }
+        let range = renderedCells(state)
+        screen.section("cells", inputs: frame, with: state) { screen, state in addCells(state.catalog, range, grid: grid, to: &screen) }
         let hiddenColor = selected.flatMap { $0.hoo == 0 ? $0.ref : nil }
-        screen.section("setColors", inputs: SetColorsInputs(frame: frame, hidden: hiddenColor)) { screen in
-            addSetColors(catalog, range, grid: grid, hidden: hiddenColor, to: &screen)
+        screen.section("setColors", inputs: SetColorsInputs(frame: frame, hidden: hiddenColor), with: state) { screen, state in
+            addSetColors(state.catalog, range, grid: grid, hidden: hiddenColor, to: &screen)
         }
         return model(state, selected: selected)
     }

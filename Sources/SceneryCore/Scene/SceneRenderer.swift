@@ -33,10 +33,12 @@ public struct RenderedScreen<Part: ScreenPart> {
 public struct SceneRenderer<S: Scene> {
     @usableFromInline var last = RenderedScreen<S.Part>()
     /// The last render's model; nil before the first render.
-    public var model: S.Model? { lastModel }
+    public var model: S.Model? { lastModel.first }
     /// Its JSON, which the next model is diffed against when they differ.
     public var modelJSON: JSON? { lastModelJSON }
-    @usableFromInline var lastModel: S.Model?
+    /// The last model, or none before the first render (an array, not an optional: comparing
+    /// and replacing its element copies no model).
+    @usableFromInline var lastModel: [S.Model] = []
     @usableFromInline var lastModelJSON: JSON?
 
     public init() {}
@@ -57,7 +59,8 @@ public struct SceneRenderer<S: Scene> {
         swap(&parts, &screen.level.parts)
         swap(&sections, &screen.level.sections)
         let content = screen.content
-        screen.level = ScreenLevel(parts: [], sections: [])
+        screen.level.lastParts = []
+        screen.level.lastSections = []
 
         if display.content != content {
             JSONPatch.diff(display.content?.json ?? .null, content?.json ?? .null, path: PatchPath(displayPath).child("content"), into: &patch)
@@ -69,45 +72,44 @@ public struct SceneRenderer<S: Scene> {
         if inPlace {
             for change in changes where display.groups[change.position] !== change.old { inPlace = false }
         }
-        var previous = last.parts, previousSections = last.sections
-        last.parts = parts
-        last.sections = sections
-        last.groupCount = sections.reduce(parts.count) { $0 + $1.groupCount }
+        // The new lists become the last render's; the old ones' storage waits for the next render.
+        swap(&last.parts, &parts)
+        swap(&last.sections, &sections)
+        last.groupCount = last.sections.reduce(last.parts.count) { $0 + $1.groupCount }
         if inPlace {
-            var replaced: [(position: Int, group: NodeGroup)] = []
-            replaced.reserveCapacity(changes.count)
-            for change in changes {
-                display.groups[change.position] = change.new
-                replaced.append((change.position, change.old))
+            if !changes.isEmpty {
+                var replaced: [(position: Int, group: NodeGroup)] = []
+                replaced.reserveCapacity(changes.count)
+                for change in changes {
+                    display.groups[change.position] = change.new
+                    replaced.append((change.position, change.old))
+                }
+                display.patch(replaced: replaced, at: displayPath, into: &patch)
             }
-            display.patch(replaced: replaced, at: displayPath, into: &patch)
         } else {
             var next = DisplayList(content: content)
             next.groups = last.groups()
             next.patch(from: display, at: displayPath, into: &patch)
             display = next
         }
-        previous.removeAll(keepingCapacity: true)
-        last.spare = previous
-        previousSections.removeAll(keepingCapacity: true)
-        last.spareSections = previousSections
+        if !parts.isEmpty { parts.removeAll(keepingCapacity: true) }
+        swap(&last.spare, &parts)
+        if !sections.isEmpty { sections.removeAll(keepingCapacity: true) }
+        swap(&last.spareSections, &sections)
 
-        if let old = lastModelJSON {
-            if S.Model.self == JSON.self {
+        if let old = lastModelJSON, !lastModel.isEmpty {
+            if S.Model.self == JSON.self || lastModel[0] != newModel {
                 let json = newModel.json
                 JSONPatch.diff(old, json, path: modelPath, into: &patch)
                 lastModelJSON = json
-            } else if lastModel != newModel {
-                let json = newModel.json
-                JSONPatch.diff(old, json, path: modelPath, into: &patch)
-                lastModelJSON = json
+                lastModel[0] = newModel
             }
         } else {
             let json = newModel.json
             JSONPatch.diff(baseline, json, path: modelPath, into: &patch)
             lastModelJSON = json
+            lastModel = [newModel]
         }
-        lastModel = newModel
         return inPlace
     }
 

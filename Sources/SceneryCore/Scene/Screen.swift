@@ -46,11 +46,16 @@ public struct Screen<Part: ScreenPart> {
     /// A run of parts that depend on `inputs` alone (the rows on screen depend on the scroll
     /// offset, the viewport and the data, not on the selection): when `inputs` equal those of the
     /// last render's section with the same name, its parts are kept as they were and `build` is
-    /// not called, so a command that changed none of them does not walk them. Otherwise `build`
-    /// adds them, and each is still compared with the last render's. `inputs` must capture
-    /// everything `build` reads. Names are unique within their level.
+    /// not called, so a command that changed none of them does not walk them. Otherwise
+    /// `build(&screen, context)` adds them, and each is still compared with the last render's.
+    /// `inputs` must capture everything `build` reads. Names are unique within their level.
+    ///
+    /// `build` reads what it needs from `context` (usually the state), which is lent to it, not
+    /// copied: a closure that captured the state instead would copy it on every render, whether
+    /// or not the section is built.
     @inlinable
-    public mutating func section<Inputs: Equatable>(_ name: StaticString, inputs: Inputs, _ build: (inout Screen) -> Void) {
+    public mutating func section<Inputs: Equatable, Context>(_ name: StaticString, inputs: Inputs, with context: Context,
+                                                             _ build: (inout Screen, Context) -> Void) {
         let last = level.lastSection(name)
         if let last, last.inputs.type == ObjectIdentifier(Inputs.self),
            unsafeDowncast(last.inputs, to: SectionInputs<Inputs>.self).value == inputs {
@@ -59,7 +64,7 @@ public struct Screen<Part: ScreenPart> {
         }
         var inner = ScreenLevel<Part>(parts: last?.parts ?? [], sections: last?.sections ?? [])
         swap(&level, &inner)
-        build(&self)
+        build(&self, context)
         swap(&level, &inner)
         level.sections.append(SectionEntry(name: name, inputs: SectionInputs(inputs), parts: inner.parts, sections: inner.sections))
     }
@@ -124,8 +129,8 @@ public final class SectionEntry<Part: ScreenPart> {
 /// render's part at the cursor, and hashed only when the render has lost its place several times.
 @usableFromInline struct ScreenLevel<Part: ScreenPart> {
     /// The last render's parts and sections at this level, in order.
-    @usableFromInline let lastParts: [PartEntry<Part>]
-    @usableFromInline let lastSections: [SectionEntry<Part>]
+    @usableFromInline var lastParts: [PartEntry<Part>]
+    @usableFromInline var lastSections: [SectionEntry<Part>]
     /// This render's, in order.
     @usableFromInline var parts: [PartEntry<Part>]
     @usableFromInline var sections: [SectionEntry<Part>] = []

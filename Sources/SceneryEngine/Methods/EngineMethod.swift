@@ -44,8 +44,10 @@ enum MethodRegistry {
         return names.sorted()
     }
 
+    /// Every method once: scenes that share a method (`page`) share its description.
     static var allDescriptions: [MethodDescription] {
-        common.map { $0.description } + Engine.sceneTypes.flatMap(\.methods)
+        var seen = Set<String>()
+        return (common.map { $0.description } + Engine.sceneTypes.flatMap(\.methods)).filter { seen.insert($0.name).inserted }
     }
 }
 

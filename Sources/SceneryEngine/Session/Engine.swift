@@ -3,6 +3,7 @@ import ExhibitionScene
 import HooScene
 import PhotosScene
 import ShelfScene
+import TestcardScene
 import SceneryCore
 
 /// How time moves for a session.
@@ -20,7 +21,7 @@ public final class Engine {
     public let limits: EngineLimits
     let environment: EngineEnvironment
     static let sceneTypes: [SceneType] = [SceneType(DirectoryScene.self), SceneType(HooScene.self), SceneType(ExhibitionScene.self),
-                                          SceneType(ShelfScene.self), SceneType(PhotosScene.self)]
+                                          SceneType(ShelfScene.self), SceneType(PhotosScene.self), SceneType(TestcardScene.self)]
     /// The names `scene.open` takes, in `initialize`'s order.
     public static var sceneNames: [String] { sceneTypes.map(\.name) }
 

@@ -63,7 +63,7 @@ enum ShelfRender {
         screen.add(ShelfPart(key: .chrome, inputs: .chrome(state.viewport, originals: state.originals)))
         let visible = layout.visible(state.books.count, offset: state.offset)
         screen.section("books", inputs: ShelfBooksInputs(viewport: state.viewport, contentVersion: state.contentVersion, visible: visible,
-                                                         jiggle: state.jiggle)) { screen in
+                                                         jiggle: state.jiggle), with: state) { screen, state in
             for index in visible {
                 let book = state.books[index]
                 let picture = state.covers.state(of: book.key)
