@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import SceneryTestSupport
+
+/// The Qt desktop front end (`Examples/qt/`, Python and PySide6), tested from outside as the
+/// browser's is: its renderer against the conformance kit, the real window offscreen on the
+/// real clock, and its JSON Patch applier against the RFC 6902 suite. Each runs as its own
+/// program, so a failure can be reproduced with the command in the test's message.
+@Suite("Qt front end")
+struct QtFrontEndTests {
+    static let hasPySide6 = (try? runProcess(WebTests.env, ["python3", "-c", "import PySide6.QtGui, PySide6.QtWidgets, PySide6.QtTest"]))?.status == 0
+    static let noPySide6: Comment = "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2; Scripts/test installs it)"
+    /// The front end is Python and Qt, which AddressSanitizer does not instrument; the sanitized
+    /// engine runs many times slower, which would only make these real-clock tests slow and flaky.
+    static let notSanitized: Comment = "skipped under AddressSanitizer: the Qt front end is Python and Qt, which the sanitizer does not instrument; the unsanitized pass runs these"
+    static let offscreen = "QT_QPA_PLATFORM=offscreen"
+
+    /// A fresh folder under the system's temporary one.
+    static func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenery-qt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("the Qt renderer passes every probe of the conformance kit (Protocol/conformance)",
+          .enabled(if: hasPySide6, noPySide6), .enabled(if: !WebTests.sanitized, notSanitized), .hangGuard)
+    func conformanceKit() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let states = folder.appendingPathComponent("states").path, renders = folder.appendingPathComponent("renders").path
+        let collect = try WebTests.run(["python3", "Protocol/conformance/collect.py", "--scenery", Paths.binary.path, "--out", states])
+        try #require(collect.status == 0, "\(collect.report)")
+        let render = try WebTests.run([Self.offscreen, "python3", "Examples/qt/scenery_qt.py", "--render-states", states, "--out", renders])
+        try #require(render.status == 0, "\(render.report)")
+        let check = try WebTests.run(["python3", "Protocol/conformance/check.py", "--states", states, "--renders", renders])
+        #expect(check.status == 0, "\(check.report)")
+    }
+
+    @Test("the Qt window, offscreen on the real clock: every scene drawn, drags, the wheel and keys sent as the scene takes them, a click advances the rev and changes the picture, a long press, a rev gap resyncs",
+          .enabled(if: hasPySide6, noPySide6), .enabled(if: !WebTests.sanitized, notSanitized), .hangGuard)
+    func liveWindow() throws {
+        let run = try WebTests.run([Self.offscreen, "SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Examples/qt/test_scenery_qt.py"])
+        #expect(run.status == 0, "\(run.report)")
+        let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") }
+        #expect(skips.isEmpty, "nothing in test_scenery_qt.py may skip here: \(skips)")
+    }
+
+    @Test("the Qt front end's JSON Patch applier passes json-patch-tests",
+          .enabled(if: SharedData.has("conformance/json-patch-tests"),
+                   SharedData.skipMessage("conformance/json-patch-tests", "the RFC 6902 conformance suite")))
+    func patchConformance() throws {
+        let run = try WebTests.run(["python3", "-m", "unittest", "-v", "Examples/qt/test_json_patch.py"])
+        #expect(run.status == 0, "\(run.report)")
+        let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") }
+        #expect(skips.isEmpty, "the suite is beside the checkout, so nothing may skip: \(skips)")
+    }
+}
