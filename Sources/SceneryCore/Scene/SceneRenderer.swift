@@ -98,7 +98,8 @@ public struct SceneRenderer<S: Scene> {
         swap(&last.spareSections, &sections)
 
         if let old = lastModelJSON, !lastModel.isEmpty {
-            if S.Model.self == JSON.self || lastModel[0] != newModel {
+            // Compared in place: reading the element out of the array would copy the model.
+            if S.Model.self == JSON.self || lastModel.withUnsafeBufferPointer({ $0[0] != newModel }) {
                 let json = newModel.json
                 JSONPatch.diff(old, json, path: modelPath, into: &patch)
                 lastModelJSON = json
