@@ -1,7 +1,7 @@
 import SceneryCore
 
 /// The Directory's rows: section headers, event and person rows (with their pictures), and
-/// separators, each row a node group of the render memo.
+/// separators, each row a part of the screen (``DirectoryPart``).
 extension DirectoryRender {
     /// The rows on `state`'s screen (those in the rendered band), section by section.
     static func forEachRow(_ state: DirectoryState,
@@ -11,7 +11,7 @@ extension DirectoryRender {
         let width = state.viewport.width
         let rowRight = state.tab == .contacts ? width - M.indexWidth : width
         let sticky = state.tab != .recents
-        for (sectionIndex, rows) in list.rows(in: band.minY, band.maxY) {
+        list.forEachSection(in: band.minY, band.maxY) { sectionIndex, rows in
             var headerTop = list.tops[sectionIndex]
             if sticky {
                 // A plain table pins the header of the section at the top until the next one pushes it up.
@@ -74,10 +74,18 @@ extension DirectoryRender {
 
     /// The id of a row's background node, which the row's other node ids extend (`contacts.person.12`).
     static func rowID(_ tab: DirectoryTab, _ row: ListRow) -> String {
-        switch row {
-        case .event(let i): return "\(tab.rawValue).event.\(i)"
-        case .person(let i): return "\(tab.rawValue).person.\(i)"
+        // Put together without interpolation: a tap builds the ids of the rows it (de)selects.
+        var id = ASCIIText()
+        switch tab {
+        case .recents: id.append("recents")
+        case .featured: id.append("featured")
+        case .contacts: id.append("contacts")
         }
+        switch row {
+        case .event(let i): id.append(".event."); id.append(i)
+        case .person(let i): id.append(".person."); id.append(i)
+        }
+        return id.string
     }
 
     /// A section's header: on a plain table (sticky) a bar with the title, pinned while its

@@ -55,17 +55,26 @@ public struct SectionedList: Equatable, Sendable {
 
     /// Sections and row ranges that intersect `minY..<maxY`.
     public func rows(in minY: Double, _ maxY: Double) -> [(section: Int, rows: Range<Int>)] {
-        guard !sections.isEmpty, maxY > minY else { return [] }
-        var result: [(Int, Range<Int>)] = []
+        var result: [(section: Int, rows: Range<Int>)] = []
+        forEachSection(in: minY, maxY) { result.append(($0, $1)) }
+        return result
+    }
+
+    /// Calls `body` with each section that intersects `minY..<maxY` and the range of its rows
+    /// that do, top to bottom (what ``rows(in:_:)`` lists, without building the list: a render
+    /// walks the band once or twice per command).
+    @inline(__always)
+    func forEachSection(in minY: Double, _ maxY: Double, _ body: (_ section: Int, _ rows: Range<Int>) -> Void) {
+        guard !sections.isEmpty, maxY > minY else { return }
         var index = section(at: max(0, minY))
         while index < sections.count && tops[index] < maxY {
-            let section = sections[index]
+            // Read in place: a copy of the section would retain its id, title and rows.
+            let rowHeight = sections[index].rowHeight, rowCount = sections[index].rows.count
             let firstRowTop = tops[index] + headerHeight
-            let first = max(0, Int(((minY - firstRowTop) / section.rowHeight).rounded(.down)))
-            let last = min(section.rows.count, Int(((maxY - firstRowTop) / section.rowHeight).rounded(.up)))
-            result.append((index, first..<max(first, last)))
+            let first = max(0, Int(((minY - firstRowTop) / rowHeight).rounded(.down)))
+            let last = min(rowCount, Int(((maxY - firstRowTop) / rowHeight).rounded(.up)))
+            body(index, first..<max(first, last))
             index += 1
         }
-        return result
     }
 }

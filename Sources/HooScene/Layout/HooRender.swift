@@ -30,10 +30,17 @@ enum HooRender {
         // The chrome, the header and the selection change only with the frame, the selection and
         // the originals: a command that changes none of them (a scroll to where the grid is, a
         // pan step that does not move it) does not look at them.
+        // Within them, a tap rebuilds the selection alone: the chrome depends on the viewport and
+        // the logo, the header on the selected Hoo's set.
         screen.section("top", inputs: TopInputs(frame: frame, selection: state.selection, originals: state.originals),
                        with: state) { screen, state in
-            screen.add(chrome(state))
-            screen.add(header(state, selected: selected))
+            screen.section("chrome", inputs: ChromeInputs(viewport: state.viewport, originals: state.originals), with: state) { screen, state in
+                screen.add(chrome(state))
+            }
+            screen.section("header", inputs: HeaderInputs(viewport: state.viewport, catalogVersion: state.catalogVersion, set: selected?.set,
+                                                          originals: state.originals), with: state) { screen, state in
+                screen.add(header(state, selected: selected))
+            }
             screen.add(selection(state, selected: selected))
         }
         let range = renderedCells(state)
@@ -49,6 +56,20 @@ enum HooRender {
     struct TopInputs: Equatable {
         var frame: HooFrame
         var selection: HooRef?
+        var originals: OriginalImages
+    }
+
+    /// What the chrome is drawn from.
+    struct ChromeInputs: Equatable {
+        var viewport: Viewport
+        var originals: OriginalImages
+    }
+
+    /// What the header is drawn from: the set of the selected Hoo (its index in the catalog).
+    struct HeaderInputs: Equatable {
+        var viewport: Viewport
+        var catalogVersion: Int
+        var set: Int?
         var originals: OriginalImages
     }
 
@@ -200,11 +221,12 @@ enum HooRender {
         guard let first = catalog.location(ofIndex: range.lowerBound) else { return }
         var s = first.hoo == 0 ? first.set : first.set + 1
         while s < catalog.sets.count && catalog.starts[s] < range.upperBound {
-            let set = catalog.sets[s]
-            if let firstHoo = set.hoos.first {
-                screen.add(HooPart(key: .setColor(set: set.number),
-                                   inputs: .setColor(cellFrame: grid.cellFrame(catalog.starts[s]), colorName: set.colorName,
-                                                     hidden: hidden == HooRef(set: set.number, hoo: firstHoo.number))))
+            // Read in place: a copy of the set would retain its strings, headers and Hoos.
+            if let firstHoo = catalog.sets[s].hoos.first?.number {
+                let number = catalog.sets[s].number
+                screen.add(HooPart(key: .setColor(set: number),
+                                   inputs: .setColor(cellFrame: grid.cellFrame(catalog.starts[s]), colorName: catalog.sets[s].colorName,
+                                                     hidden: hidden == HooRef(set: number, hoo: firstHoo))))
             }
             s += 1
         }
@@ -221,14 +243,13 @@ enum HooRender {
     /// The header image for the viewport's scale: the smallest variant at least as sharp as the
     /// screen, else the sharpest there is.
     static func headerImage(_ state: HooState, setIndex s: Int) -> HooImageName? {
-        let set = state.catalog.sets[s]
         let wanted = Int(state.viewport.scale.rounded(.up))
         var best: (scale: Int, asset: HooAsset)?, sharpest: (scale: Int, asset: HooAsset)?
-        for (scale, asset) in set.headers {
+        for (scale, asset) in state.catalog.sets[s].headers {
             if scale >= wanted && scale < (best?.scale ?? .max) { best = (scale, asset) }
             if scale > (sharpest?.scale ?? .min) { sharpest = (scale, asset) }
         }
         guard let (scale, asset) = best ?? sharpest else { return nil }
-        return HooImageName(header: asset, set: set.number, scale: scale, load: state.catalog.loads[s])
+        return HooImageName(header: asset, set: state.catalog.sets[s].number, scale: scale, load: state.catalog.loads[s])
     }
 }

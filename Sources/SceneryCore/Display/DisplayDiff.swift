@@ -14,22 +14,20 @@ extension DisplayList {
     /// The same, written into `patch`.
     public func patch(from old: DisplayList, at path: String, into patch: inout PatchWriter) {
         if old.content != content {
-            JSONPatch.diff(old.content?.json ?? .null, content?.json ?? .null, path: PatchPath(path).child("content"), into: &patch)
+            ScrollContent.diff(old.content, content, path: PatchPath(path).child("content"), into: &patch)
         }
         let (gone, new) = DisplayList.changedGroups(old.groups, groups)
         DisplayList.patchNodes(gone: gone, new: new, oldLoose: old.nodes, newLoose: nodes, at: path, into: &patch)
     }
 
-    /// The operations after this list was updated in place: at each of `replaced`'s positions
-    /// its group took the place of the one given (see ``SceneRenderer``);
-    /// the content and the loose nodes are as they were.
-    public func patch(replaced: [(position: Int, group: NodeGroup)], at path: String, into patch: inout PatchWriter) {
-        DisplayList.patchNodes(gone: replaced.map(\.group), new: replaced.map { groups[$0.position] }, oldLoose: nodes, newLoose: nodes,
-                               at: path, into: &patch)
+    /// The operations after this list was updated in place: groups `gone` were replaced by
+    /// `new`, one for one (see ``SceneRenderer``); the content and the loose nodes are as they
+    /// were.
+    @usableFromInline
+    func patch(replaced gone: [NodeGroup], by new: [NodeGroup], at path: String, into patch: inout PatchWriter) {
+        DisplayList.patchNodes(gone: gone, new: new, oldLoose: nodes, newLoose: nodes, at: path, into: &patch)
     }
 
-    /// The node operations between the groups that went with `oldLoose` and the groups that came
-    /// with `newLoose`.
     static func patchNodes(gone: [NodeGroup], new: [NodeGroup], oldLoose: [(id: String, node: Node)], newLoose: [(id: String, node: Node)],
                            at path: String, into patch: inout PatchWriter) {
         if gone.isEmpty && new.isEmpty && oldLoose.isEmpty && newLoose.isEmpty { return }

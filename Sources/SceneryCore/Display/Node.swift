@@ -217,6 +217,25 @@ public struct ScrollContent: Equatable, Sendable {
         ["frame": frame.json, "width": .number(roundPoint(width)), "height": .number(roundPoint(height)),
          "offsetY": .number(roundPoint(offsetY))]
     }
+
+    /// Writes the operations that turn `old`'s JSON into `new`'s at `path` (the content's),
+    /// the same ones `JSONPatch.diff` of the two would, without building either: a scroll
+    /// changes `offsetY` alone, one number.
+    @usableFromInline
+    static func diff(_ old: ScrollContent?, _ new: ScrollContent?, path: PatchPath, into patch: inout PatchWriter) {
+        guard let old, let new else {
+            if old != new { JSONPatch.diff(old?.json ?? .null, new?.json ?? .null, path: path, into: &patch) }
+            return
+        }
+        // Members in canonical key order, as a JSON diff writes them.
+        if !old.frame.writesSame(as: new.frame) { patch.append("replace", path, member: "frame", new.frame.json) }
+        func number(_ key: StaticString, _ a: Double, _ b: Double) {
+            if roundPoint(a) != roundPoint(b) { patch.append("replace", path, member: key, .number(roundPoint(b))) }
+        }
+        number("height", old.height, new.height)
+        number("offsetY", old.offsetY, new.offsetY)
+        number("width", old.width, new.width)
+    }
 }
 
 /// What a scene shows: its nodes by id (loose or in groups), and its scroll content if it has one.

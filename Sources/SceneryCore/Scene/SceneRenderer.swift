@@ -63,7 +63,7 @@ public struct SceneRenderer<S: Scene> {
         screen.level.lastSections = []
 
         if display.content != content {
-            JSONPatch.diff(display.content?.json ?? .null, content?.json ?? .null, path: PatchPath(displayPath).child("content"), into: &patch)
+            ScrollContent.diff(display.content, content, path: PatchPath(displayPath).child("content"), into: &patch)
             display.content = content
         }
         var changes: [(position: Int, old: NodeGroup, new: NodeGroup)] = []
@@ -78,13 +78,15 @@ public struct SceneRenderer<S: Scene> {
         last.groupCount = last.sections.reduce(last.parts.count) { $0 + $1.groupCount }
         if inPlace {
             if !changes.isEmpty {
-                var replaced: [(position: Int, group: NodeGroup)] = []
-                replaced.reserveCapacity(changes.count)
+                var gone: [NodeGroup] = [], new: [NodeGroup] = []
+                gone.reserveCapacity(changes.count)
+                new.reserveCapacity(changes.count)
                 for change in changes {
                     display.groups[change.position] = change.new
-                    replaced.append((change.position, change.old))
+                    gone.append(change.old)
+                    new.append(change.new)
                 }
-                display.patch(replaced: replaced, at: displayPath, into: &patch)
+                display.patch(replaced: gone, by: new, at: displayPath, into: &patch)
             }
         } else {
             var next = DisplayList(content: content)
@@ -97,13 +99,13 @@ public struct SceneRenderer<S: Scene> {
         if !sections.isEmpty { sections.removeAll(keepingCapacity: true) }
         swap(&last.spareSections, &sections)
 
-        if let old = lastModelJSON, !lastModel.isEmpty {
+        if lastModelJSON != nil, !lastModel.isEmpty {
             // Compared in place: reading the element out of the array would copy the model.
             if S.Model.self == JSON.self || lastModel.withUnsafeBufferPointer({ $0[0] != newModel }) {
                 let json = newModel.json
-                JSONPatch.diff(old, json, path: modelPath, into: &patch)
+                JSONPatch.diff(lastModelJSON!, json, path: modelPath, into: &patch)
                 lastModelJSON = json
-                lastModel[0] = newModel
+                lastModel[0] = consume newModel
             }
         } else {
             let json = newModel.json
@@ -122,6 +124,7 @@ public struct SceneRenderer<S: Scene> {
                           changes: inout [(position: Int, old: NodeGroup, new: NodeGroup)]) -> Bool {
         guard oldParts.count == newParts.count, oldSections.count == newSections.count else { return false }
         for i in newParts.indices where oldParts[i] !== newParts[i] && oldParts[i].group !== newParts[i].group {
+            if changes.capacity == 0 { changes.reserveCapacity(4) }  // a tap changes a few parts
             changes.append((offset + i, oldParts[i].group, newParts[i].group))
         }
         var position = offset + newParts.count

@@ -39,7 +39,7 @@ public struct Screen<Part: ScreenPart> {
     /// Shows `part`: the last render's part with the same key, when it is equal, else a new one
     /// built from ``ScreenPart/nodes()``.
     @inlinable
-    public mutating func add(_ part: Part) {
+    public mutating func add(_ part: __owned Part) {
         level.add(part)
     }
 
@@ -63,6 +63,10 @@ public struct Screen<Part: ScreenPart> {
             return
         }
         var inner = ScreenLevel<Part>(parts: last?.parts ?? [], sections: last?.sections ?? [])
+        // Most rebuilds add as many parts as the last one had: room for them up front, so that
+        // the list does not grow by doubling.
+        inner.parts.reserveCapacity(inner.lastParts.count)
+        if !inner.lastSections.isEmpty { inner.sections.reserveCapacity(inner.lastSections.count) }
         swap(&level, &inner)
         build(&self, context)
         swap(&level, &inner)
@@ -75,10 +79,16 @@ public final class PartEntry<Part: ScreenPart> {
     @usableFromInline let part: Part
     @usableFromInline let group: NodeGroup
 
-    @inlinable init(part: Part, group: NodeGroup) {
+    @inlinable init(part: __owned Part, group: NodeGroup) {
         self.part = part
         self.group = group
     }
+
+    /// Whether this entry shows `other` (compared in place, without copying the part out).
+    @inlinable func shows(_ other: borrowing Part) -> Bool { part == other }
+
+    /// Whether this entry's part has `key`.
+    @inlinable func has(_ key: Part.Key) -> Bool { part.key == key }
 }
 
 /// A section's inputs, of whatever type the scene gave.
@@ -148,8 +158,8 @@ public final class SectionEntry<Part: ScreenPart> {
         self.parts = []
     }
 
-    @inlinable mutating func add(_ part: Part) {
-        if let found = lastPart(part.key), lastParts[found].part == part {
+    @inlinable mutating func add(_ part: __owned Part) {
+        if let found = lastPart(part.key), lastParts[found].shows(part) {
             parts.append(lastParts[found])
         } else {
             parts.append(PartEntry(part: part, group: NodeGroup(part.nodes())))
@@ -159,17 +169,17 @@ public final class SectionEntry<Part: ScreenPart> {
     /// Where the last render's part with `key` is, moving the cursor past it.
     @inlinable mutating func lastPart(_ key: Part.Key) -> Int? {
         var found = cursor
-        if found >= lastParts.count || lastParts[found].part.key != key {
+        if found >= lastParts.count || !lastParts[found].has(key) {
             // A part came or went just here (a row scrolled in, a disc moved): look a little ahead.
-            if found + 1 < lastParts.count && lastParts[found + 1].part.key == key {
+            if found + 1 < lastParts.count && lastParts[found + 1].has(key) {
                 found += 1
-            } else if found + 2 < lastParts.count && lastParts[found + 2].part.key == key {
+            } else if found + 2 < lastParts.count && lastParts[found + 2].has(key) {
                 found += 2
             } else if misses < 4 {
                 // A few keys out of place are found by a scan, cheaper than hashing every key.
                 misses += 1
                 var position = 0
-                while position < lastParts.count && lastParts[position].part.key != key { position += 1 }
+                while position < lastParts.count && !lastParts[position].has(key) { position += 1 }
                 guard position < lastParts.count else { return nil }
                 found = position
             } else {
