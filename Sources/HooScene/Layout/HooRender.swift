@@ -43,11 +43,13 @@ enum HooRender {
             }
             screen.add(selection(state, selected: selected))
         }
-        let range = renderedCells(state)
-        screen.section("cells", inputs: frame, with: state) { screen, state in addCells(state.catalog, range, grid: grid, to: &screen) }
+        // The band of cells is worked out only by a section that is rebuilt.
+        screen.section("cells", inputs: frame, with: state) { screen, state in
+            addCells(state.catalog, renderedCells(state), grid: grid, to: &screen)
+        }
         let hiddenColor = selected.flatMap { $0.hoo == 0 ? $0.ref : nil }
         screen.section("setColors", inputs: SetColorsInputs(frame: frame, hidden: hiddenColor), with: state) { screen, state in
-            addSetColors(state.catalog, range, grid: grid, hidden: hiddenColor, to: &screen)
+            addSetColors(state.catalog, renderedCells(state), grid: grid, hidden: hiddenColor, to: &screen)
         }
         return model(state, selected: selected)
     }

@@ -21,6 +21,15 @@ public struct RenderedScreen<Part: ScreenPart> {
     }
 }
 
+/// A render's model, kept until the next render is compared with it.
+@usableFromInline final class ModelBox<Model: Equatable> {
+    @usableFromInline let model: Model
+    @inlinable init(_ model: Model) { self.model = model }
+
+    /// Whether the box holds `other` (compared in place, without copying the model out).
+    @inlinable func holds(_ other: borrowing Model) -> Bool { model == other }
+}
+
 /// The engine's one way to render a scene: it runs the scene's ``Scene/render(_:into:)`` on a
 /// ``Screen`` that remembers the last render, and brings the document (the display list the
 /// engine holds, and the model) up to date, writing the patch.
@@ -33,12 +42,12 @@ public struct RenderedScreen<Part: ScreenPart> {
 public struct SceneRenderer<S: Scene> {
     @usableFromInline var last = RenderedScreen<S.Part>()
     /// The last render's model; nil before the first render.
-    public var model: S.Model? { lastModel.first }
+    public var model: S.Model? { S.Model.self == JSON.self ? lastModelJSON.map { $0 as! S.Model } : lastModel?.model }
     /// Its JSON, which the next model is diffed against when they differ.
     public var modelJSON: JSON? { lastModelJSON }
-    /// The last model, or none before the first render (an array, not an optional: comparing
-    /// and replacing its element copies no model).
-    @usableFromInline var lastModel: [S.Model] = []
+    /// The last model (a struct model's; a JSON model is `lastModelJSON`), or none before the
+    /// first render (in a box: comparing with it copies no model).
+    @usableFromInline var lastModel: ModelBox<S.Model>?
     @usableFromInline var lastModelJSON: JSON?
 
     public init() {}
@@ -55,6 +64,7 @@ public struct SceneRenderer<S: Scene> {
         let newModel = S.render(state, into: &screen)
         // Taken out of the screen, which then lets go of the last render's lists, so that their
         // storage can serve the next render.
+        let keptEverything = screen.level.keptEverything
         var parts: [PartEntry<S.Part>] = [], sections: [SectionEntry<S.Part>] = []
         swap(&parts, &screen.level.parts)
         swap(&sections, &screen.level.sections)
@@ -67,15 +77,16 @@ public struct SceneRenderer<S: Scene> {
             display.content = content
         }
         var changes: [(position: Int, old: NodeGroup, new: NodeGroup)] = []
+        // A render that kept everything (a command that changed nothing on screen) needs no walk.
         var inPlace = display.groups.count == last.groupCount && display.nodes.isEmpty
-            && SceneRenderer.sameShape(last.parts, last.sections, parts, sections, offset: 0, changes: &changes)
+            && (keptEverything || SceneRenderer.sameShape(last.parts, last.sections, parts, sections, offset: 0, changes: &changes))
         if inPlace {
             for change in changes where display.groups[change.position] !== change.old { inPlace = false }
         }
         // The new lists become the last render's; the old ones' storage waits for the next render.
         swap(&last.parts, &parts)
         swap(&last.sections, &sections)
-        last.groupCount = last.sections.reduce(last.parts.count) { $0 + $1.groupCount }
+        if !keptEverything { last.groupCount = last.sections.reduce(last.parts.count) { $0 + $1.groupCount } }
         if inPlace {
             if !changes.isEmpty {
                 var gone: [NodeGroup] = [], new: [NodeGroup] = []
@@ -99,19 +110,23 @@ public struct SceneRenderer<S: Scene> {
         if !sections.isEmpty { sections.removeAll(keepingCapacity: true) }
         swap(&last.spareSections, &sections)
 
-        if lastModelJSON != nil, !lastModel.isEmpty {
-            // Compared in place: reading the element out of the array would copy the model.
-            if S.Model.self == JSON.self || lastModel.withUnsafeBufferPointer({ $0[0] != newModel }) {
+        if S.Model.self == JSON.self {
+            // A JSON model is its own JSON, diffed as a tree: nothing else to keep.
+            let json = newModel.json
+            JSONPatch.diff(lastModelJSON ?? baseline, json, path: modelPath, into: &patch)
+            lastModelJSON = json
+        } else if lastModelJSON != nil, let box = lastModel {
+            if !box.holds(newModel) {
                 let json = newModel.json
                 JSONPatch.diff(lastModelJSON!, json, path: modelPath, into: &patch)
                 lastModelJSON = json
-                lastModel[0] = consume newModel
+                lastModel = ModelBox(newModel)
             }
         } else {
             let json = newModel.json
             JSONPatch.diff(baseline, json, path: modelPath, into: &patch)
             lastModelJSON = json
-            lastModel = [newModel]
+            lastModel = ModelBox(newModel)
         }
         return inPlace
     }
@@ -123,16 +138,23 @@ public struct SceneRenderer<S: Scene> {
                           _ newParts: [PartEntry<S.Part>], _ newSections: [SectionEntry<S.Part>], offset: Int,
                           changes: inout [(position: Int, old: NodeGroup, new: NodeGroup)]) -> Bool {
         guard oldParts.count == newParts.count, oldSections.count == newSections.count else { return false }
-        for i in newParts.indices where oldParts[i] !== newParts[i] && oldParts[i].group !== newParts[i].group {
-            if changes.capacity == 0 { changes.reserveCapacity(4) }  // a tap changes a few parts
-            changes.append((offset + i, oldParts[i].group, newParts[i].group))
+        var i = 0
+        while i < newParts.count {
+            if oldParts[i] !== newParts[i] && oldParts[i].group !== newParts[i].group {
+                if changes.capacity == 0 { changes.reserveCapacity(4) }  // a tap changes a few parts
+                changes.append((offset + i, oldParts[i].group, newParts[i].group))
+            }
+            i += 1
         }
         var position = offset + newParts.count
-        for (old, new) in zip(oldSections, newSections) {
+        i = 0
+        while i < newSections.count {
+            let old = oldSections[i], new = newSections[i]
             if old !== new {
                 guard sameShape(old.parts, old.sections, new.parts, new.sections, offset: position, changes: &changes) else { return false }
             }
             position += new.groupCount
+            i += 1
         }
         return true
     }

@@ -38,7 +38,7 @@ public struct Screen<Part: ScreenPart> {
 
     /// Shows `part`: the last render's part with the same key, when it is equal, else a new one
     /// built from ``ScreenPart/nodes()``.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func add(_ part: __owned Part) {
         level.add(part)
     }
@@ -58,7 +58,8 @@ public struct Screen<Part: ScreenPart> {
                                                              _ build: (inout Screen, Context) -> Void) {
         let last = level.lastSection(name)
         if let last, last.inputs.type == ObjectIdentifier(Inputs.self),
-           unsafeDowncast(last.inputs, to: SectionInputs<Inputs>.self).value == inputs {
+           unsafeDowncast(last.inputs, to: SectionInputs<Inputs>.self).equals(inputs) {
+            if level.sections.count != level.sectionCursor - 1 { level.keptAll = false }
             level.sections.append(last)
             return
         }
@@ -71,6 +72,7 @@ public struct Screen<Part: ScreenPart> {
         build(&self, context)
         swap(&level, &inner)
         level.sections.append(SectionEntry(name: name, inputs: SectionInputs(inputs), parts: inner.parts, sections: inner.sections))
+        level.keptAll = false
     }
 }
 
@@ -104,6 +106,9 @@ public final class PartEntry<Part: ScreenPart> {
         self.value = value
         super.init(type: ObjectIdentifier(Inputs.self))
     }
+
+    /// Whether these are `other` (compared in place, without copying the value out).
+    @inlinable func equals(_ other: borrowing Inputs) -> Bool { value == other }
 }
 
 /// A section as a render left it: its inputs and its parts (and sections), whose groups the
@@ -150,6 +155,14 @@ public final class SectionEntry<Part: ScreenPart> {
     @usableFromInline var positions: [Part.Key: Int]?
     /// How many keys this render looked up by scanning.
     @usableFromInline var misses = 0
+    /// Whether every part and section so far is the last render's at the same place.
+    @usableFromInline var keptAll = true
+
+    /// Whether this render kept the last one's parts and sections, all of them, in place: the
+    /// display then needs nothing.
+    @inlinable var keptEverything: Bool {
+        keptAll && parts.count == lastParts.count && sections.count == lastSections.count
+    }
 
     /// A level whose parts are matched with `parts` and `sections`, a render's.
     @usableFromInline init(parts: [PartEntry<Part>], sections: [SectionEntry<Part>]) {
@@ -158,10 +171,12 @@ public final class SectionEntry<Part: ScreenPart> {
         self.parts = []
     }
 
-    @inlinable mutating func add(_ part: __owned Part) {
+    @inlinable @inline(__always) mutating func add(_ part: __owned Part) {
         if let found = lastPart(part.key), lastParts[found].shows(part) {
+            if found != parts.count { keptAll = false }
             parts.append(lastParts[found])
         } else {
+            keptAll = false
             parts.append(PartEntry(part: part, group: NodeGroup(part.nodes())))
         }
     }
