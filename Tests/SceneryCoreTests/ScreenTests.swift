@@ -116,6 +116,30 @@ struct ScreenTests {
         #expect(!fourth.inPlace && display.node("row.12") != nil && fourth.groups[11] === first.groups[11])
     }
 
+    @Test("a render that keeps every part in place writes nothing; the same parts swapped are still diffed right")
+    func keptEverythingAndSwapped() {
+        var renderer = SceneRenderer<RowsScene>()
+        var display = DisplayList()
+        var state = RowsScene.State(rows: [(1, 5), (2, 6)], tail: [(10, 5)], tailInputs: 1)
+        let first = Self.step(state, &renderer, &display)
+        let groupsBefore = display.groups
+        var patch = PatchWriter()
+        let inPlace = renderer.refresh(state, display: &display, displayPath: "/display", modelPath: PatchPath("/model"),
+                                       baseline: .null, into: &patch)
+        #expect(inPlace && patch.isEmpty, "nothing changed: no operation")
+        #expect(display.groups.count == 3 && zip(display.groups, groupsBefore).allSatisfy { $0 === $1 })
+        // The same parts, kept, in the other order: the display's groups are not where the last
+        // render had them, so the renderer must not take the shortcut.
+        state.rows = [(2, 6), (1, 5)]
+        let swapped = Self.step(state, &renderer, &display)
+        #expect(swapped.groups[1] === first.groups[1] && swapped.groups[2] === first.groups[2])
+        state.rows = [(2, 7), (1, 5)]
+        // The swap left the display's groups in the renderer's order, so this change is in place.
+        #expect(Self.step(state, &renderer, &display).inPlace)
+        #expect(display.node("row.2")?.frame.height == 7 && display.node("row.1")?.frame.height == 5)
+        #expect(display.json == RowsScene.render(state).display.json)
+    }
+
     @Test("random renders through the renderer equal fresh renders and JSON diffs")
     func randomRenders() {
         var random = SeededRandom(seed: 3)
