@@ -3,7 +3,7 @@ import Testing
 
 @Suite("ASCII text")
 struct ASCIITextTests {
-    @Test("pieces and numbers come out as interpolation writes them, short or past the buffer")
+    @Test("pieces, strings and numbers come out as interpolation writes them, short or past the buffer")
     func matchesInterpolation() {
         var random = SeededRandom(seed: 3)
         let numbers = [0, 1, -1, 9, 10, 99, 100, 123_456_789, Int.max, Int.min, -42] + (0..<200).map { _ in Int(bitPattern: UInt(random.next())) >> Int(random.next() % 63) }
@@ -15,7 +15,9 @@ struct ASCIITextTests {
                 text.append(number)
                 text.append(".set.")
                 text.append(round)
-                expected += "hoo.load.\(number).set.\(round)"
+                let name = ["contacts", "", "é"][round % 3]
+                text.append(name)
+                expected += "hoo.load.\(number).set.\(round)\(name)"
             }
             #expect(text.string == expected)
         }

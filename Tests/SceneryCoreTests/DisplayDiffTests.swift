@@ -192,4 +192,31 @@ struct DisplayDiffTests {
         }
         #expect(interleaved > 300)
     }
+
+    @Test("the scroll content's operations are those of a JSON diff of the two contents, nil included")
+    func scrollContentDiffIsTheJSONDiff() {
+        var random = SeededRandom(seed: 11)
+        // Values that often repeat, differ below a thousandth (written the same), or differ.
+        func value() -> Double { [0, 1, 1.0001, 2.5, 100, 320.2][random.below(6)] }
+        func content() -> ScrollContent? {
+            random.below(5) == 0 ? nil
+                : ScrollContent(frame: Rect(x: value(), y: value(), width: value(), height: value()), width: value(), height: value(),
+                                offsetY: value())
+        }
+        var changed = 0
+        for _ in 0..<2000 {
+            let a = content(), b = content()
+            var patch = PatchWriter()
+            ScrollContent.diff(a, b, path: PatchPath("/display/content"), into: &patch)
+            let expected = JSONPatch.diff(from: ["content": a?.json ?? .null], to: ["content": b?.json ?? .null])
+                .map { op -> JSON in
+                    guard case .object(var fields) = op, case .string(let path)? = fields["path"] else { return op }
+                    fields["path"] = .string("/display" + path)
+                    return .object(fields)
+                }
+            #expect(patch.operations == expected, "\(String(describing: a)) -> \(String(describing: b))")
+            if !expected.isEmpty { changed += 1 }
+        }
+        #expect(changed > 1000)
+    }
 }

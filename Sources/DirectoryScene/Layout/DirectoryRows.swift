@@ -76,11 +76,7 @@ extension DirectoryRender {
     static func rowID(_ tab: DirectoryTab, _ row: ListRow) -> String {
         // Put together without interpolation: a tap builds the ids of the rows it (de)selects.
         var id = ASCIIText()
-        switch tab {
-        case .recents: id.append("recents")
-        case .featured: id.append("featured")
-        case .contacts: id.append("contacts")
-        }
+        id.append(tab.rawValue)
         switch row {
         case .event(let i): id.append(".event."); id.append(i)
         case .person(let i): id.append(".person."); id.append(i)

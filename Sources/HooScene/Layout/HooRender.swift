@@ -30,15 +30,13 @@ enum HooRender {
         // The chrome, the header and the selection change only with the frame, the selection and
         // the originals: a command that changes none of them (a scroll to where the grid is, a
         // pan step that does not move it) does not look at them.
-        // Within them, a tap rebuilds the selection alone: the chrome depends on the viewport and
-        // the logo, the header on the selected Hoo's set.
+        // Within them, the header depends on the selected Hoo's set alone: a tap within a set does
+        // not look its image up again.
         screen.section("top", inputs: TopInputs(frame: frame, selection: state.selection, originals: state.originals),
                        with: state) { screen, state in
-            screen.section("chrome", inputs: ChromeInputs(viewport: state.viewport, originals: state.originals), with: state) { screen, state in
-                screen.add(chrome(state))
-            }
-            screen.section("header", inputs: HeaderInputs(viewport: state.viewport, catalogVersion: state.catalogVersion, set: selected?.set,
-                                                          originals: state.originals), with: state) { screen, state in
+            screen.add(chrome(state))
+            screen.section("header", inputs: HeaderInputs(viewport: state.viewport, catalogVersion: state.catalogVersion, set: selected?.set),
+                           with: state) { screen, state in
                 screen.add(header(state, selected: selected))
             }
             screen.add(selection(state, selected: selected))
@@ -61,18 +59,11 @@ enum HooRender {
         var originals: OriginalImages
     }
 
-    /// What the chrome is drawn from.
-    struct ChromeInputs: Equatable {
-        var viewport: Viewport
-        var originals: OriginalImages
-    }
-
     /// What the header is drawn from: the set of the selected Hoo (its index in the catalog).
     struct HeaderInputs: Equatable {
         var viewport: Viewport
         var catalogVersion: Int
         var set: Int?
-        var originals: OriginalImages
     }
 
     /// What the colour names are drawn from: the frame, and the first cell whose name is hidden

@@ -28,6 +28,8 @@ extension DisplayList {
         DisplayList.patchNodes(gone: gone, new: new, oldLoose: nodes, newLoose: nodes, at: path, into: &patch)
     }
 
+    /// The node operations between the groups that went with `oldLoose` and the groups that came
+    /// with `newLoose`.
     static func patchNodes(gone: [NodeGroup], new: [NodeGroup], oldLoose: [(id: String, node: Node)], newLoose: [(id: String, node: Node)],
                            at path: String, into patch: inout PatchWriter) {
         if gone.isEmpty && new.isEmpty && oldLoose.isEmpty && newLoose.isEmpty { return }

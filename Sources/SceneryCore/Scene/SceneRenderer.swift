@@ -115,7 +115,8 @@ public struct SceneRenderer<S: Scene> {
             let json = newModel.json
             JSONPatch.diff(lastModelJSON ?? baseline, json, path: modelPath, into: &patch)
             lastModelJSON = json
-        } else if lastModelJSON != nil, let box = lastModel {
+        } else if let box = lastModel {
+            // Set together with `lastModelJSON`, which is read only when the models differ.
             if !box.holds(newModel) {
                 let json = newModel.json
                 JSONPatch.diff(lastModelJSON!, json, path: modelPath, into: &patch)

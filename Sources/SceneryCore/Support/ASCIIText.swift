@@ -1,5 +1,5 @@
 /// A short text (an id, an asset name: `hoo.load.1.set.2.hoo.7`) put together from literal
-/// pieces and numbers in a 48-byte buffer of its own, then made a `String` once: no allocation
+/// pieces, strings and numbers in a 48-byte buffer of its own, then made a `String` once: no allocation
 /// on the way, where string interpolation costs several and formats each number through a
 /// generic path. A text that outgrows the buffer carries on in a `String`.
 public struct ASCIIText {
@@ -15,6 +15,12 @@ public struct ASCIIText {
     /// Appends the literal `text`.
     public mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append(bytes: $0) }
+    }
+
+    /// Appends `text` (a tab's raw value, a set's name), byte for byte.
+    public mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(bytes: $0) }
     }
 
     /// Appends `number` in decimal (`-` for negatives), as `String(number)` writes it.
