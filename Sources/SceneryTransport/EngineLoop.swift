@@ -59,8 +59,9 @@ public final class EngineLoop: @unchecked Sendable {
     }
 
     /// Answers written by the engine and not yet to stdout (an input chunk's worth, written in
-    /// one go). Touched only where the engine lives.
-    private var pending: [UInt8] = []
+    /// one go). Touched only where the engine lives, one access at a time (so without the
+    /// run-time exclusivity check, as the engine's state; see ``Engine``).
+    @exclusivity(unchecked) private var pending: [UInt8] = []
 
     /// Writes the pending answers; false when the reader went away.
     private func flush() -> Bool {

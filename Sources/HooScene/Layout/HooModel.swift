@@ -2,7 +2,8 @@ import SceneryCore
 
 /// The Hoo scene's `model` (PROTOCOL.md lists its members), as a struct: a command that
 /// changes nothing (a scroll to where the grid is, a pan step that does not move it) then
-/// costs the engine one comparison of a dozen fields, and no JSON tree is built or freed.
+/// costs the engine one comparison of a dozen fields, and a tap sends the selection's members
+/// without a JSON tree being built or freed.
 public struct HooModel: SceneModel {
     /// The selected Hoo, as the model shows it.
     public struct Selection: Equatable, Sendable {
@@ -36,33 +37,29 @@ public struct HooModel: SceneModel {
     public var sample: Bool
     public var selection: Selection?
 
-    static let keys = ["columns", "counts", "decelerating", "headerSet", "loadErrors", "loading", "maxOffsetY", "offsetY",
-                       "originals", "pan", "sample", "selection"]
-    static let selectionKeys = ["color", "hoo", "index", "poemLine", "set", "title"]
-    static let countsKeys = ["hoos", "sets"]
-
-    public var json: JSON {
-        .object(JSONObject(sortedKeys: HooModel.keys, values: [
-            .number(Double(columns)),
-            .object(JSONObject(sortedKeys: HooModel.countsKeys, values: [.number(Double(hoos)), .number(Double(sets))])),
-            .bool(decelerating),
-            headerSet.map { .number(Double($0)) } ?? .null,
-            loadErrors,
-            loading.map { ["path": .string($0)] } ?? .null,
-            .number(maxOffsetY),
-            .number(offsetY),
-            originals,
-            .optional(pan),
-            .bool(sample),
-            selection?.json ?? .null,
-        ]))
-    }
-}
-
-extension HooModel.Selection {
-    var json: JSON {
-        .object(JSONObject(sortedKeys: HooModel.selectionKeys, values: [
-            .string(color), .number(Double(hoo)), .number(Double(index)), .string(poemLine), .number(Double(set)), .string(title),
-        ]))
+    /// The members in key order, as PROTOCOL.md lists them.
+    public func members(into model: inout ModelMembers) {
+        model.add("columns", .number(columns))
+        model.add("counts/hoos", .number(hoos))
+        model.add("counts/sets", .number(sets))
+        model.add("decelerating", .bool(decelerating))
+        model.add("headerSet", headerSet.map { .number($0) } ?? .null)
+        model.add("loadErrors", loadErrors)
+        if let loading { model.add("loading/path", .string(loading)) } else { model.add("loading", .null) }
+        model.add("maxOffsetY", .number(maxOffsetY))
+        model.add("offsetY", .number(offsetY))
+        model.add("originals", originals)
+        model.add("pan", .optional(pan))
+        model.add("sample", .bool(sample))
+        if let selection {
+            model.add("selection/color", .string(selection.color))
+            model.add("selection/hoo", .number(selection.hoo))
+            model.add("selection/index", .number(selection.index))
+            model.add("selection/poemLine", .string(selection.poemLine))
+            model.add("selection/set", .number(selection.set))
+            model.add("selection/title", .string(selection.title))
+        } else {
+            model.add("selection", .null)
+        }
     }
 }

@@ -20,10 +20,13 @@ public struct Node: Equatable, Sendable {
     final class Fields: Sendable {
         let kind: Kind, frame: Rect, z: Int, layer: Layer, style: JSONObject
         let text: [TextRun], image: String?, animation: Animation?
+        /// Whether `animation` is set: read by a diff without copying the animation out.
+        let animated: Bool
 
         init(kind: Kind, frame: Rect, z: Int, layer: Layer, style: JSONObject, text: [TextRun], image: String?, animation: Animation?) {
             self.kind = kind; self.frame = frame; self.z = z; self.layer = layer
             self.style = style; self.text = text; self.image = image; self.animation = animation
+            animated = animation != nil
         }
 
         func with(kind: Kind? = nil, frame: Rect? = nil, z: Int? = nil, layer: Layer? = nil, style: JSONObject? = nil,
@@ -123,8 +126,8 @@ extension Node {
     public static func diff(_ old: Node, _ new: Node, path: PatchPath, into patch: inout PatchWriter) {
         let a = old.fields, b = new.fields
         if a === b { return }
-        // Members in key order, as the node's JSON object has them.
-        member(path, "animation", a.animation, b.animation, \.json, into: &patch)
+        // Members in key order, as the node's JSON object has them. Most nodes have no animation.
+        if a.animated || b.animated { member(path, "animation", a.animation, b.animation, \.json, into: &patch) }
         // A frame is an array: replaced whole when its JSON (rounded to thousandths) changed.
         if a.frame != b.frame && !a.frame.writesSame(as: b.frame) {
             patch.append("replace", path, member: "frame") { b.frame.write(to: &$0) }

@@ -3,8 +3,9 @@
 ///
 /// The engine compares groups by identity: a group the previous render also had is skipped by
 /// the diff without looking at its nodes, so an unchanged screen costs nothing to diff however
-/// many nodes it has. Groups are immutable.
-public final class NodeGroup: Sendable {
+/// many nodes it has. Groups are immutable. (Not final: the engine's entry for a scene's part
+/// is a group itself, so that a rebuilt part costs one allocation.)
+public class NodeGroup: @unchecked Sendable {
     /// The nodes, sorted by id in code point order (stable: of a repeated id, the first given
     /// comes first), so that diffs merge groups instead of sorting every node again.
     public let nodes: [(id: String, node: Node)]
@@ -35,7 +36,7 @@ public final class NodeGroup: Sendable {
     }
 
     /// The filter bit (0-255) of an id: the top byte of its FNV-1a hash.
-    static func idBit(_ id: String) -> Int {
+    final class func idBit(_ id: String) -> Int {
         func fnv<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -45,7 +46,7 @@ public final class NodeGroup: Sendable {
     }
 
     /// The node with this id in the group, if any (binary search; the first of a repeated id).
-    func node(_ id: String) -> Node? {
+    final func node(_ id: String) -> Node? {
         var low = 0, high = nodes.count
         while low < high {
             let mid = (low + high) / 2

@@ -1,16 +1,19 @@
 /// The writer the encoder and the patch writer share: canonical JSON straight into bytes.
 extension CanonicalJSON {
-    /// A byte buffer written without the checks an array append makes on every byte, emptied
-    /// into an array whenever it fills (``CanonicalJSON/withWriter(into:_:)``). Only a single
-    /// piece longer than the buffer (a string of more than a KiB) moves it to the heap.
+    /// A byte buffer written without the checks an array append makes on every byte. It
+    /// works one of two ways:
+    /// - emptied into an array whenever it fills (``CanonicalJSON/withWriter(into:_:)``); only
+    ///   a single piece longer than the buffer (a string of more than a KiB) moves it to the heap;
+    /// - or, without a sink, keeping everything on the heap and growing there (a
+    ///   ``PatchWriter``'s buffer, which lives from one operation to the next).
     struct ByteWriter {
-        private var base: UnsafeMutablePointer<UInt8>
-        private var count = 0
-        private var capacity: Int
+        private(set) var base: UnsafeMutablePointer<UInt8>
+        private(set) var count = 0
+        private(set) var capacity: Int
         /// Whether `base` was allocated here (and is freed by ``release()``).
         private var ownsBase = false
-        /// Where a full buffer is emptied.
-        private let sink: UnsafeMutablePointer<[UInt8]>
+        /// Where a full buffer is emptied; nil for a writer that grows its heap buffer instead.
+        private let sink: UnsafeMutablePointer<[UInt8]>?
 
         /// A writer into `buffer` that empties it into `sink` when it is full; ``flush()``
         /// empties the rest.
@@ -20,11 +23,21 @@ extension CanonicalJSON {
             self.sink = sink
         }
 
+        /// A writer that goes on after the `count` bytes at `base`, a heap buffer of `capacity`
+        /// bytes that it moves to a larger one when full (the old one is freed then). Whoever
+        /// holds the buffer takes ``base``, ``count`` and ``capacity`` back when done.
+        init(growing base: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int) {
+            self.base = base
+            self.count = count
+            self.capacity = capacity
+            sink = nil
+        }
+
         func release() { if ownsBase { base.deallocate() } }
 
         /// Appends what was written to the sink and starts over.
         mutating func flush() {
-            guard count > 0 else { return }
+            guard count > 0, let sink else { return }
             sink.pointee.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
             count = 0
         }
@@ -37,6 +50,15 @@ extension CanonicalJSON {
         /// Makes room for `extra` bytes: empties the buffer, and moves to a larger one on the
         /// heap when that is not enough.
         private mutating func grow(_ extra: Int) {
+            if sink == nil {
+                // A growing writer keeps what it wrote: it moves to a buffer twice as large.
+                capacity = max(capacity * 2, count + extra)
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+                larger.moveInitialize(from: base, count: count)
+                base.deallocate()
+                base = larger
+                return
+            }
             flush()
             guard extra > capacity else { return }
             if ownsBase { base.deallocate() }
@@ -55,15 +77,31 @@ extension CanonicalJSON {
         @inline(__always)
         mutating func bytes(_ buffer: UnsafeBufferPointer<UInt8>) {
             guard let source = buffer.baseAddress, buffer.count > 0 else { return }
-            if count + buffer.count > capacity { return moreBytes(buffer) }
-            (base + count).update(from: source, count: buffer.count)
-            count += buffer.count
+            let length = buffer.count
+            if count + length > capacity { return moreBytes(buffer) }
+            // Most pieces are short (keys, punctuation, ids): copied as two overlapping words,
+            // which costs less than a call to memcpy.
+            let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base + count)
+            if length >= 8 && length <= 16 {
+                let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+                to.storeBytes(of: head, as: UInt64.self)
+                to.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+            } else if length >= 4 && length < 8 {
+                let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+                to.storeBytes(of: head, as: UInt32.self)
+                to.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+            } else if length < 4 {
+                for i in 0..<length { base[count + i] = source[i] }
+            } else {
+                (base + count).update(from: source, count: length)
+            }
+            count += length
         }
 
         /// ``bytes(_:)`` when they do not fit: a run longer than the whole buffer (a patch in a
         /// result) goes straight to the sink; otherwise the buffer is emptied or grown first.
         private mutating func moreBytes(_ buffer: UnsafeBufferPointer<UInt8>) {
-            if buffer.count > capacity {
+            if buffer.count > capacity, let sink {
                 flush()
                 sink.pointee.append(contentsOf: buffer)
                 return

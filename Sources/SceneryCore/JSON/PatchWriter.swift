@@ -42,8 +42,10 @@ public struct PatchPath: Sendable {
 /// response (``json()`` hands the array to a result as ``RawJSON``). ``operations`` parses them
 /// back for callers that want values.
 public struct PatchWriter: Sendable {
-    /// `[` and the operations' encodings, comma-separated (the closing bracket is added by ``json()``).
-    private var bytes: [UInt8] = [UInt8(ascii: "[")]
+    /// `[` and the operations' encodings, comma-separated (the closing bracket is added by
+    /// ``json()``), in a heap buffer that each operation writes on directly; none until the
+    /// first operation (most commands that change nothing write none).
+    private var buffer: PatchBuffer?
     /// How many operations were written.
     public private(set) var count = 0
 
@@ -66,25 +68,37 @@ public struct PatchWriter: Sendable {
             append(op, path, member: key, writing: { $0.write(value) })
             return
         }
-        let first = count == 0
-        CanonicalJSON.withWriter(into: &bytes) { writer in
-            PatchWriter.writeHead(op, path, member: key, first: first, to: &writer)
-            writer.ascii("\"}")
-        }
-        count += 1
+        var writer = start()
+        PatchWriter.writeHead(op, path, member: key, first: count == 0, to: &writer)
+        writer.ascii("\"}")
+        finish(writer)
     }
 
     /// The same with a value that writes itself (a node, text runs) without becoming a JSON tree.
     mutating func append(_ op: StaticString, _ path: PatchPath, member key: StaticString? = nil,
                          writing writeValue: (inout CanonicalJSON.ByteWriter) -> Void) {
-        let first = count == 0
-        if first { bytes.reserveCapacity(2048) }  // a tap's patch is about 1.2 KB
-        CanonicalJSON.withWriter(into: &bytes) { writer in
-            PatchWriter.writeHead(op, path, member: key, first: first, to: &writer)
-            writer.ascii("\",\"value\":")
-            writeValue(&writer)
-            writer.byte(UInt8(ascii: "}"))
-        }
+        var writer = start()
+        PatchWriter.writeHead(op, path, member: key, first: count == 0, to: &writer)
+        writer.ascii("\",\"value\":")
+        writeValue(&writer)
+        writer.byte(UInt8(ascii: "}"))
+        finish(writer)
+    }
+
+    /// A writer that goes on where the last operation ended (the buffer copied first if another
+    /// copy of this patch shares it).
+    private mutating func start() -> CanonicalJSON.ByteWriter {
+        if !isKnownUniquelyReferenced(&buffer) { buffer = buffer?.copy() ?? PatchBuffer() }
+        let buffer = buffer.unsafelyUnwrapped
+        return CanonicalJSON.ByteWriter(growing: buffer.base, count: buffer.count, capacity: buffer.capacity)
+    }
+
+    /// Takes the buffer back from `writer` after an operation.
+    private mutating func finish(_ writer: CanonicalJSON.ByteWriter) {
+        let buffer = buffer.unsafelyUnwrapped
+        buffer.base = writer.base
+        buffer.count = writer.count
+        buffer.capacity = writer.capacity
         count += 1
     }
 
@@ -119,18 +133,51 @@ public struct PatchWriter: Sendable {
     /// The patch as a JSON array, already encoded. Consumes the writer, so that the bytes are
     /// closed in place rather than copied.
     public consuming func json() -> JSON {
-        var array = bytes
-        bytes = []
-        array.append(UInt8(ascii: "]"))
-        return .raw(RawJSON(canonicalBytes: array))
+        .raw(RawJSON(canonicalBytes: buffer?.bytes(closing: UInt8(ascii: "]")) ?? Array("[]".utf8)))
     }
 
     /// The operations as values (for tests and tools; the engine sends ``json()``).
     public var operations: [JSON] {
         guard !isEmpty else { return [] }
-        guard case .array(let operations)? = try? JSONParser.parse(bytes + [UInt8(ascii: "]")], maxDepth: 10_000) else {
+        guard let buffer, case .array(let operations)? = try? JSONParser.parse(buffer.bytes(closing: UInt8(ascii: "]")), maxDepth: 10_000) else {
             preconditionFailure("a patch writer wrote JSON it cannot read back")
         }
         return operations
     }
+}
+
+/// A patch's bytes on the heap, `[` first: a ``PatchWriter``'s operations are written on it
+/// directly, with no scratch buffer emptied into an array after each one.
+private final class PatchBuffer: @unchecked Sendable {
+    var base: UnsafeMutablePointer<UInt8>
+    var count: Int
+    var capacity: Int
+
+    /// `[` in a buffer with room for a tap's patch (about 1.2 KB).
+    init() {
+        capacity = 2048
+        base = .allocate(capacity: capacity)
+        base.initialize(to: UInt8(ascii: "["))
+        count = 1
+    }
+
+    private init(copying other: PatchBuffer) {
+        capacity = other.capacity
+        base = .allocate(capacity: capacity)
+        base.initialize(from: other.base, count: other.count)
+        count = other.count
+    }
+
+    func copy() -> PatchBuffer { PatchBuffer(copying: self) }
+
+    /// The bytes with `last` after them.
+    func bytes(closing last: UInt8) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count + 1) { out, initialized in
+            out.baseAddress!.initialize(from: base, count: count)
+            out[count] = last
+            initialized = count + 1
+        }
+    }
+
+    deinit { base.deallocate() }
 }

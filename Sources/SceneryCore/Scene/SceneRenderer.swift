@@ -43,11 +43,13 @@ public struct SceneRenderer<S: Scene> {
     @usableFromInline var last = RenderedScreen<S.Part>()
     /// The last render's model; nil before the first render.
     public var model: S.Model? { S.Model.self == JSON.self ? lastModelJSON.map { $0 as! S.Model } : lastModel?.model }
-    /// Its JSON, which the next model is diffed against when they differ.
-    public var modelJSON: JSON? { lastModelJSON }
-    /// The last model (a struct model's; a JSON model is `lastModelJSON`), or none before the
-    /// first render (in a box: comparing with it copies no model).
+    /// Its JSON form.
+    public var modelJSON: JSON? { S.Model.self == JSON.self ? lastModelJSON : lastMembers?.json }
+    /// The last struct model (a JSON model is `lastModelJSON`), or none before the first render
+    /// (in a box: comparing with it copies no model), and its members, which the next model's
+    /// are compared with when the models differ.
     @usableFromInline var lastModel: ModelBox<S.Model>?
+    @usableFromInline var lastMembers: ModelMembers?
     @usableFromInline var lastModelJSON: JSON?
 
     public init() {}
@@ -116,17 +118,19 @@ public struct SceneRenderer<S: Scene> {
             JSONPatch.diff(lastModelJSON ?? baseline, json, path: modelPath, into: &patch)
             lastModelJSON = json
         } else if let box = lastModel {
-            // Set together with `lastModelJSON`, which is read only when the models differ.
+            // A struct model: listed and compared member by member only when it changed.
             if !box.holds(newModel) {
-                let json = newModel.json
-                JSONPatch.diff(lastModelJSON!, json, path: modelPath, into: &patch)
-                lastModelJSON = json
+                var members = ModelMembers(capacity: lastMembers!.entries.count)
+                newModel.members(into: &members)
+                members.diff(from: lastMembers!, path: modelPath, into: &patch)
+                lastMembers = members
                 lastModel = ModelBox(newModel)
             }
         } else {
-            let json = newModel.json
-            JSONPatch.diff(baseline, json, path: modelPath, into: &patch)
-            lastModelJSON = json
+            var members = ModelMembers()
+            newModel.members(into: &members)
+            JSONPatch.diff(baseline, members.json, path: modelPath, into: &patch)
+            lastMembers = members
             lastModel = ModelBox(newModel)
         }
         return inPlace
@@ -141,7 +145,7 @@ public struct SceneRenderer<S: Scene> {
         guard oldParts.count == newParts.count, oldSections.count == newSections.count else { return false }
         var i = 0
         while i < newParts.count {
-            if oldParts[i] !== newParts[i] && oldParts[i].group !== newParts[i].group {
+            if oldParts[i] !== newParts[i] {
                 if changes.capacity == 0 { changes.reserveCapacity(4) }  // a tap changes a few parts
                 changes.append((offset + i, oldParts[i].group, newParts[i].group))
             }

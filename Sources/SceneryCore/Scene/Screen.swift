@@ -57,8 +57,8 @@ public struct Screen<Part: ScreenPart> {
     public mutating func section<Inputs: Equatable, Context>(_ name: StaticString, inputs: Inputs, with context: Context,
                                                              _ build: (inout Screen, Context) -> Void) {
         let last = level.lastSection(name)
-        if let last, last.inputs.type == ObjectIdentifier(Inputs.self),
-           unsafeDowncast(last.inputs, to: SectionInputs<Inputs>.self).equals(inputs) {
+        if let last, last.inputsType == ObjectIdentifier(Inputs.self),
+           unsafeDowncast(last, to: SectionEntryWithInputs<Part, Inputs>.self).equals(inputs) {
             if level.sections.count != level.sectionCursor - 1 { level.keptAll = false }
             level.sections.append(last)
             return
@@ -71,20 +71,25 @@ public struct Screen<Part: ScreenPart> {
         swap(&level, &inner)
         build(&self, context)
         swap(&level, &inner)
-        level.sections.append(SectionEntry(name: name, inputs: SectionInputs(inputs), parts: inner.parts, sections: inner.sections))
+        level.sections.append(SectionEntryWithInputs(name: name, inputs: inputs, parts: inner.parts, sections: inner.sections))
         level.keptAll = false
     }
 }
 
-/// One part as the last render showed it, with its nodes.
-public final class PartEntry<Part: ScreenPart> {
+/// One part as the last render showed it: the group of its nodes, with the part they were
+/// built from.
+public final class PartEntry<Part: ScreenPart>: NodeGroup, @unchecked Sendable {
     @usableFromInline let part: Part
-    @usableFromInline let group: NodeGroup
 
-    @inlinable init(part: __owned Part, group: NodeGroup) {
+    /// The entry of `part`, whose nodes are built here.
+    @inlinable init(_ part: __owned Part) {
+        let nodes = part.nodes()
         self.part = part
-        self.group = group
+        super.init(nodes)
     }
+
+    /// The entry as a group of the display list.
+    @inlinable var group: NodeGroup { self }
 
     /// Whether this entry shows `other` (compared in place, without copying the part out).
     @inlinable func shows(_ other: borrowing Part) -> Bool { part == other }
@@ -93,47 +98,45 @@ public final class PartEntry<Part: ScreenPart> {
     @inlinable func has(_ key: Part.Key) -> Bool { part.key == key }
 }
 
-/// A section's inputs, of whatever type the scene gave.
-@usableFromInline class AnySectionInputs {
-    /// The inputs' type, compared before the inputs are (a cast would look the type up).
-    @usableFromInline let type: ObjectIdentifier
-    @usableFromInline init(type: ObjectIdentifier) { self.type = type }
-}
-
-@usableFromInline final class SectionInputs<Inputs: Equatable>: AnySectionInputs {
-    @usableFromInline let value: Inputs
-    @inlinable init(_ value: Inputs) {
-        self.value = value
-        super.init(type: ObjectIdentifier(Inputs.self))
-    }
-
-    /// Whether these are `other` (compared in place, without copying the value out).
-    @inlinable func equals(_ other: borrowing Inputs) -> Bool { value == other }
-}
-
 /// A section as a render left it: its inputs and its parts (and sections), whose groups the
-/// next render keeps whole when the inputs are the same.
-public final class SectionEntry<Part: ScreenPart> {
+/// next render keeps whole when the inputs are the same. The inputs, of whatever type the
+/// scene gave, are kept by the subclass ``SectionEntryWithInputs``, so that a section costs
+/// one allocation.
+public class SectionEntry<Part: ScreenPart> {
     @usableFromInline let name: StaticString
-    @usableFromInline let inputs: AnySectionInputs
+    /// The inputs' type, compared before the inputs are (a cast would look the type up).
+    @usableFromInline let inputsType: ObjectIdentifier
     @usableFromInline let parts: [PartEntry<Part>]
     @usableFromInline let sections: [SectionEntry<Part>]
     /// How many node groups the section holds, its sections' included.
     @usableFromInline let groupCount: Int
 
-    @inlinable init(name: StaticString, inputs: AnySectionInputs, parts: [PartEntry<Part>], sections: [SectionEntry<Part>]) {
+    @inlinable init(name: StaticString, inputsType: ObjectIdentifier, parts: [PartEntry<Part>], sections: [SectionEntry<Part>]) {
         self.name = name
-        self.inputs = inputs
+        self.inputsType = inputsType
         self.parts = parts
         self.sections = sections
         groupCount = sections.reduce(parts.count) { $0 + $1.groupCount }
     }
 
     /// Its groups in display order: its parts', then each section's.
-    @inlinable func appendGroups(to groups: inout [NodeGroup]) {
+    @inlinable final func appendGroups(to groups: inout [NodeGroup]) {
         for entry in parts { groups.append(entry.group) }
         for section in sections { section.appendGroups(to: &groups) }
     }
+}
+
+/// A section with its inputs.
+@usableFromInline final class SectionEntryWithInputs<Part: ScreenPart, Inputs: Equatable>: SectionEntry<Part> {
+    @usableFromInline let inputs: Inputs
+
+    @inlinable init(name: StaticString, inputs: Inputs, parts: [PartEntry<Part>], sections: [SectionEntry<Part>]) {
+        self.inputs = inputs
+        super.init(name: name, inputsType: ObjectIdentifier(Inputs.self), parts: parts, sections: sections)
+    }
+
+    /// Whether these are `other` (compared in place, without copying the inputs out).
+    @inlinable func equals(_ other: borrowing Inputs) -> Bool { inputs == other }
 }
 
 /// The parts and sections of one level (the screen, or a section) while a render adds them,
@@ -177,7 +180,7 @@ public final class SectionEntry<Part: ScreenPart> {
             parts.append(lastParts[found])
         } else {
             keptAll = false
-            parts.append(PartEntry(part: part, group: NodeGroup(part.nodes())))
+            parts.append(PartEntry(part))
         }
     }
 

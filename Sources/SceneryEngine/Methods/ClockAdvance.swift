@@ -36,10 +36,7 @@ extension Engine {
     /// Lets the open scene bring time-dependent parts of its model up to `nowMs` (an
     /// animation's phase), so the advance's patch and a later `snapshot` show them.
     func tellSceneClockAdvanced(to nowMs: Int) {
-        guard var current = scene else { return }
-        scene = nil  // hold the only reference, so the state mutates in place
-        current.clockAdvanced(nowMs: nowMs)
-        scene = current
+        scene?.clockAdvanced(nowMs: nowMs)
     }
 
     /// Starts and cancels the timers the scene just asked for, so a timer that re-arms itself

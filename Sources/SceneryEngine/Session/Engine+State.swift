@@ -11,18 +11,9 @@ extension Engine {
 
     /// Sends `action` to the open scene; its effects are queued to run after the response.
     func reduceScene(_ action: SceneAction) throws(RPCError) {
-        guard var current = scene else { throw RPCError(code: ErrorCode.noScene, message: "no scene is open; send scene.open first") }
-        // Hold the only reference while reducing, so the scene's collections mutate in place
-        // instead of being copied on every write (copy-on-write).
-        scene = nil
-        let effects: [SceneEffect]
-        do {
-            effects = try current.reduce(action, environment: sceneEnvironment)
-        } catch {
-            scene = current
-            throw error
-        }
-        scene = current
+        guard let scene else { throw RPCError(code: ErrorCode.noScene, message: "no scene is open; send scene.open first") }
+        // Scenes check before they change anything, so a thrown error leaves the state as it was.
+        let effects = try scene.reduce(action, environment: sceneEnvironment)
         try absorbEffects(effects)
     }
 
@@ -69,8 +60,8 @@ extension Engine {
     /// (display, model, scene, viewport; members in key order).
     func commit() -> (rev: Int, patch: PatchWriter) {
         var patch = PatchWriter()
-        if scene != nil {
-            scene!.refresh(display: &display, baseline: detachedModel, into: &patch)
+        if let scene {
+            scene.refresh(display: &display, baseline: detachedModel, into: &patch)
         } else {
             DisplayList().patch(from: display, at: "/display", into: &patch)
             display = DisplayList()

@@ -17,6 +17,12 @@ public enum ClockMode: String, Sendable {
 
 /// One Scenery session: reads request lines, keeps the state document and its revision, and
 /// writes responses and notifications. Not thread-safe: the transport calls it from one thread.
+///
+/// The session state below opts out of Swift's run-time exclusivity checks
+/// (`@exclusivity(unchecked)`): each access to a class's stored property otherwise calls into the
+/// runtime (about 80 instructions, some twenty per command). The compile-time checks still
+/// hold, and the engine never reaches a property while an access to it is open: a method takes
+/// what it needs, calls out, and writes back.
 public final class Engine {
     public let limits: EngineLimits
     let environment: EngineEnvironment
@@ -26,38 +32,38 @@ public final class Engine {
     public static var sceneNames: [String] { sceneTypes.map(\.name) }
 
     // Session state. Each method validates everything before it changes any of these.
-    var initialized = false
+    @exclusivity(unchecked) var initialized = false
     public internal(set) var clockMode: ClockMode = .virtual
     /// Whether images may come over http(s) (`initialize`'s `network`).
     public internal(set) var network = true {
         didSet { networkSwitch.on = network }
     }
-    var viewport = Viewport.phone
+    @exclusivity(unchecked) var viewport = Viewport.phone
     let random = RandomSource(seed: 1)
     let clock = VirtualClock()
-    var scene: (any OpenScene)?
+    @exclusivity(unchecked) var scene: (any OpenScene)?
     /// The revision of `document`.
-    public internal(set) var rev = 0
+    @exclusivity(unchecked) public internal(set) var rev = 0
     /// The state as of `rev`, in parts, which the next diff starts from: the last render's
     /// display list (also used for hit-testing), model, scene name and viewport.
-    var display = DisplayList()
+    @exclusivity(unchecked) var display = DisplayList()
     /// The document's model when no open scene holds it: before the first scene rendered, and
     /// while a newly opened one has not (the open scene keeps its own, see ``OpenScene``).
-    var detachedModel: JSON = .object(JSONObject())
-    var renderedScene: JSON = .null
-    var renderedViewport: Viewport?
-    var timers = TimerQueue()
-    var assets = AssetStore()
+    @exclusivity(unchecked) var detachedModel: JSON = .object(JSONObject())
+    @exclusivity(unchecked) var renderedScene: JSON = .null
+    @exclusivity(unchecked) var renderedViewport: Viewport?
+    @exclusivity(unchecked) var timers = TimerQueue()
+    @exclusivity(unchecked) var assets = AssetStore()
     /// Effects the scene asked for that have not run yet.
-    var pendingEffects: [SceneEffect] = []
+    @exclusivity(unchecked) var pendingEffects: [SceneEffect] = []
     /// Loads the transport must run when the clock is real (virtual mode runs them itself).
-    public internal(set) var pendingLoads: [String] = []
+    @exclusivity(unchecked) public internal(set) var pendingLoads: [String] = []
     /// Jobs the transport must run when the clock is real (virtual mode runs them itself).
-    var pendingJobs: [SceneJob] = []
+    @exclusivity(unchecked) var pendingJobs: [SceneJob] = []
     /// Notifications written before the current response: the progress of jobs it ran.
-    var notificationsBeforeResponse: [UInt8] = []
+    @exclusivity(unchecked) var notificationsBeforeResponse: [UInt8] = []
     /// True once `shutdown` was answered: the transport stops reading and exits 0.
-    public internal(set) var isShutDown = false
+    @exclusivity(unchecked) public internal(set) var isShutDown = false
 
     public init(environment: EngineEnvironment, limits: EngineLimits = EngineLimits()) {
         self.environment = environment
@@ -161,6 +167,6 @@ public final class Engine {
     let networkSwitch = NetworkSwitch()
 
     /// Virtual clock: jobs asked for and not yet run, in order (see ``absorbEffects(_:)``).
-    var virtualJobs: [SceneJob] = []
-    var runningVirtualJobs = false
+    @exclusivity(unchecked) var virtualJobs: [SceneJob] = []
+    @exclusivity(unchecked) var runningVirtualJobs = false
 }

@@ -1,51 +1,66 @@
 import SceneryCore
 
 /// An open scene of any type, as the engine holds it: the state plus the scene's functions.
-protocol OpenScene {
+protocol OpenScene: AnyObject {
     var name: String { get }
     /// Applies an action. Scenes validate before they mutate, so a thrown error leaves the state
     /// as it was (see ``Scene/reduce(_:_:environment:)``).
-    mutating func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
+    func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
     /// Renders the state and brings `display` up to it through the scene's renderer, which this
     /// value keeps, writing its operations into `patch` (see ``SceneRenderer``), then the
     /// model's at `/model`: against this scene's last model, or against `baseline` (the
     /// document's model until now) when this scene has not rendered yet.
-    mutating func refresh(display: inout DisplayList, baseline: JSON, into patch: inout PatchWriter)
+    func refresh(display: inout DisplayList, baseline: JSON, into patch: inout PatchWriter)
     /// The model of the last refresh; nil before the first.
     var modelJSON: JSON? { get }
     /// Forgets the last render (the next one builds everything).
-    mutating func resetRender()
+    func resetRender()
     /// An image of the open state, read when asked for (see ``Scene/asset(_:in:environment:)``).
     func asset(_ id: String, environment: SceneEnvironment) throws(RPCError) -> ImageData?
     /// The virtual clock moved (see ``Scene/clockAdvanced(_:nowMs:)``).
-    mutating func clockAdvanced(nowMs: Int)
+    func clockAdvanced(nowMs: Int)
 }
 
-/// The concrete ``OpenScene`` for a scene type `S`.
-struct SceneHost<S: Scene>: OpenScene {
-    var state: S.State
-    /// The last render, which the next is compared with.
-    var renderer = SceneRenderer<S>()
+/// The concrete ``OpenScene`` for a scene type `S`: the one place the open scene's state and
+/// last render live. A class, so that the engine holds it by reference: a command neither
+/// copies it out of an existential nor needs to hold the only copy for the state's
+/// collections to change in place.
+final class SceneHost<S: Scene>: OpenScene {
+    /// The state and the last render, changed in place through one access (a render reads the
+    /// state where it is, without copying it out of the class first).
+    struct Open {
+        var state: S.State
+        /// The last render, which the next is compared with.
+        var renderer = SceneRenderer<S>()
+
+        mutating func refresh(display: inout DisplayList, baseline: JSON, into patch: inout PatchWriter) {
+            _ = S.refresh(&renderer, state, display: &display, displayPath: "/display", modelPath: Engine.modelPath, baseline: baseline, into: &patch)
+        }
+    }
+
+    var open: Open
+
+    init(state: S.State) { open = Open(state: state) }
 
     var name: String { S.name }
 
-    mutating func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
-        try S.reduce(&state, action, environment: environment)
+    func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
+        try S.reduce(&open.state, action, environment: environment)
     }
 
-    mutating func refresh(display: inout DisplayList, baseline: JSON, into patch: inout PatchWriter) {
-        _ = S.refresh(&renderer, state, display: &display, displayPath: "/display", modelPath: Engine.modelPath, baseline: baseline, into: &patch)
+    func refresh(display: inout DisplayList, baseline: JSON, into patch: inout PatchWriter) {
+        open.refresh(display: &display, baseline: baseline, into: &patch)
     }
 
-    var modelJSON: JSON? { renderer.modelJSON }
+    var modelJSON: JSON? { open.renderer.modelJSON }
 
-    mutating func resetRender() { renderer = SceneRenderer() }
+    func resetRender() { open.renderer = SceneRenderer() }
 
     func asset(_ id: String, environment: SceneEnvironment) throws(RPCError) -> ImageData? {
-        try S.asset(id, in: state, environment: environment)
+        try S.asset(id, in: open.state, environment: environment)
     }
 
-    mutating func clockAdvanced(nowMs: Int) { S.clockAdvanced(&state, nowMs: nowMs) }
+    func clockAdvanced(nowMs: Int) { S.clockAdvanced(&open.state, nowMs: nowMs) }
 }
 
 /// A scene type the engine can open, erased to what `scene.open` needs.
