@@ -1,9 +1,10 @@
 import Testing
 @testable import HooScene
-import SceneryCore
+@testable import SceneryCore
 
-/// The Hoo model is a struct the engine compares before it diffs the JSON: that comparison
-/// must agree with the JSON's, or a change would go unsent.
+/// The Hoo model is a struct the engine compares before it diffs its members: that comparison
+/// must agree with the JSON's, or a change would go unsent, and the members' diff must be the
+/// JSON diff.
 @Suite struct HooDocumentModelTests {
     /// Models drawn from small domains, so that pairs often share a member and often differ
     /// in it, including null against a value.
@@ -32,6 +33,21 @@ import SceneryCore
             if !reference.isEmpty { changedPairs += 1 }
         }
         #expect(changedPairs > pairs / 2)
+    }
+
+    @Test func theMembersDiffIsTheJSONDiff() {
+        var random = SeededRandom(seed: 8)
+        for _ in 0..<3000 {
+            let a = Self.randomModel(&random), b = Self.randomModel(&random)
+            var old = ModelMembers(), new = ModelMembers()
+            a.members(into: &old)
+            b.members(into: &new)
+            var patch = PatchWriter()
+            new.diff(from: old, path: PatchPath("/model"), into: &patch)
+            var reference: [JSON] = []
+            JSONPatch.diff(a.json, b.json, path: "/model", into: &reference)
+            #expect(patch.operations == reference, "\(a.json) -> \(b.json)")
+        }
     }
 
     @Test func aTapChangesOnlyTheSelectionsMembers() throws {

@@ -78,6 +78,39 @@ struct JSONPatchTests {
         }
     }
 
+    @Test("a patch writer is a value: a copy, or the JSON it handed over, does not change when the other writes on")
+    func writerCopies() {
+        var first = PatchWriter()
+        first.append("replace", PatchPath("/a"), 1)
+        var second = first
+        second.append("remove", PatchPath("/b"), nil)
+        first.append("add", PatchPath("/c"), "x")
+        #expect(first.operations == [["op": "replace", "path": "/a", "value": 1], ["op": "add", "path": "/c", "value": "x"]])
+        #expect(second.operations == [["op": "replace", "path": "/a", "value": 1], ["op": "remove", "path": "/b"]])
+        let handed = first
+        let json = handed.json()
+        first.append("remove", PatchPath("/d"), nil)
+        #expect(json.description == #"[{"op":"replace","path":"/a","value":1},{"op":"add","path":"/c","value":"x"}]"#)
+        #expect(first.count == 3)
+        #expect(PatchWriter().json().description == "[]")
+        // A patch longer than the first buffer grows it and keeps every operation.
+        var long = PatchWriter()
+        for i in 0..<500 { long.append("add", PatchPath("/items/\(i)"), .string(String(repeating: "v", count: i % 40))) }
+        #expect(long.operations.count == 500)
+        #expect(long.operations[499] == ["op": "add", "path": "/items/499", "value": .string(String(repeating: "v", count: 19))])
+    }
+
+    @Test("raw JSON values are equal when their bytes are, whether an array or a patch holds them")
+    func rawEquality() {
+        var writer = PatchWriter()
+        writer.append("remove", PatchPath("/x"), nil)
+        let fromPatch = writer.json()
+        let fromBytes = JSON.raw(RawJSON(canonicalBytes: Array(#"[{"op":"remove","path":"/x"}]"#.utf8)))
+        #expect(fromPatch == fromBytes)
+        #expect(fromPatch != JSON.raw(RawJSON(canonicalBytes: Array("[]".utf8))))
+        if case .raw(let raw) = fromPatch { #expect(String(decoding: raw.canonicalBytes, as: UTF8.self) == #"[{"op":"remove","path":"/x"}]"#) }
+    }
+
     @Test("a change deep in one member is one operation on that member's path")
     func minimalDiff() {
         let old: JSON = ["nodes": ["a.b": ["frame": [0, 0, 1, 1], "z": 1], "c": ["z": 2]]]

@@ -150,7 +150,12 @@ extension DisplayList {
             return canonicalKeyPrecedes(a, b) ? b : a
         }
         if slots.count > 1 {
-            slots.sort { canonicalKeyPrecedes(first($0), first($1)) }
+            if slots.count == 2 {
+                // The usual tap (two parts changed): put in order without a sort.
+                if canonicalKeyPrecedes(first(slots[1]), first(slots[0])) { slots.swapAt(0, 1) }
+            } else {
+                slots.sort { canonicalKeyPrecedes(first($0), first($1)) }
+            }
             for k in 1..<slots.count {
                 // The next slot starts after everything in this one.
                 guard canonicalKeyPrecedes(last(slots[k - 1]), first(slots[k])) else { return nil }

@@ -42,10 +42,10 @@ public struct PatchPath: Sendable {
 /// response (``json()`` hands the array to a result as ``RawJSON``). ``operations`` parses them
 /// back for callers that want values.
 public struct PatchWriter: Sendable {
-    /// `[` and the operations' encodings, comma-separated (the closing bracket is added by
-    /// ``json()``), in a heap buffer that each operation writes on directly; none until the
-    /// first operation (most commands that change nothing write none).
-    private var buffer: PatchBuffer?
+    /// The patch so far, a whole JSON array (`[`, the operations comma-separated, `]`), in a
+    /// heap buffer that each operation writes on directly, over the closing bracket; none until
+    /// the first operation (most commands that change nothing write none).
+    private var buffer: ByteBuffer?
     /// How many operations were written.
     public private(set) var count = 0
 
@@ -70,8 +70,9 @@ public struct PatchWriter: Sendable {
         }
         var writer = start()
         PatchWriter.writeHead(op, path, member: key, first: count == 0, to: &writer)
-        writer.ascii("\"}")
-        finish(writer)
+        writer.ascii("\"}]")
+        take(writer)
+        count += 1
     }
 
     /// The same with a value that writes itself (a node, text runs) without becoming a JSON tree.
@@ -81,25 +82,25 @@ public struct PatchWriter: Sendable {
         PatchWriter.writeHead(op, path, member: key, first: count == 0, to: &writer)
         writer.ascii("\",\"value\":")
         writeValue(&writer)
-        writer.byte(UInt8(ascii: "}"))
-        finish(writer)
+        writer.ascii("}]")
+        take(writer)
+        count += 1
     }
 
-    /// A writer that goes on where the last operation ended (the buffer copied first if another
-    /// copy of this patch shares it).
+    /// A writer that goes on where the last operation ended, over the closing bracket (the
+    /// buffer copied first if another copy of this patch, or a ``RawJSON`` made of it, shares it).
     private mutating func start() -> CanonicalJSON.ByteWriter {
-        if !isKnownUniquelyReferenced(&buffer) { buffer = buffer?.copy() ?? PatchBuffer() }
+        if !isKnownUniquelyReferenced(&buffer) { buffer = buffer?.copy() ?? ByteBuffer() }
         let buffer = buffer.unsafelyUnwrapped
-        return CanonicalJSON.ByteWriter(growing: buffer.base, count: buffer.count, capacity: buffer.capacity)
+        return CanonicalJSON.ByteWriter(growing: buffer.base, count: buffer.count - 1, capacity: buffer.capacity)
     }
 
     /// Takes the buffer back from `writer` after an operation.
-    private mutating func finish(_ writer: CanonicalJSON.ByteWriter) {
+    private func take(_ writer: CanonicalJSON.ByteWriter) {
         let buffer = buffer.unsafelyUnwrapped
         buffer.base = writer.base
         buffer.count = writer.count
         buffer.capacity = writer.capacity
-        count += 1
     }
 
     /// `{"op":"OP","path":"PATH` (a comma first unless it is the first operation), with
@@ -130,53 +131,61 @@ public struct PatchWriter: Sendable {
         }
     }
 
-    /// The patch as a JSON array, already encoded. Consumes the writer, so that the bytes are
-    /// closed in place rather than copied.
+    /// The patch as a JSON array, already encoded: its buffer, handed over as it is.
     public consuming func json() -> JSON {
-        .raw(RawJSON(canonicalBytes: buffer?.bytes(closing: UInt8(ascii: "]")) ?? Array("[]".utf8)))
+        .raw(RawJSON(finished: buffer ?? ByteBuffer.emptyArray))
     }
 
     /// The operations as values (for tests and tools; the engine sends ``json()``).
     public var operations: [JSON] {
         guard !isEmpty else { return [] }
-        guard let buffer, case .array(let operations)? = try? JSONParser.parse(buffer.bytes(closing: UInt8(ascii: "]")), maxDepth: 10_000) else {
+        guard let buffer, case .array(let operations)? = try? JSONParser.parse(Array(UnsafeBufferPointer(start: buffer.base, count: buffer.count)), maxDepth: 10_000) else {
             preconditionFailure("a patch writer wrote JSON it cannot read back")
         }
         return operations
     }
 }
 
-/// A patch's bytes on the heap, `[` first: a ``PatchWriter``'s operations are written on it
-/// directly, with no scratch buffer emptied into an array after each one.
-private final class PatchBuffer: @unchecked Sendable {
+/// Bytes on the heap: a patch's while a ``PatchWriter`` writes its operations on them directly
+/// (with no scratch buffer emptied into an array after each one), then a ``RawJSON``'s.
+final class ByteBuffer: @unchecked Sendable {
     var base: UnsafeMutablePointer<UInt8>
     var count: Int
     var capacity: Int
 
-    /// `[` in a buffer with room for a tap's patch (about 1.2 KB).
+    /// `[]`, in a buffer with room for a tap's patch (about 1.2 KB).
     init() {
         capacity = 2048
         base = .allocate(capacity: capacity)
         base.initialize(to: UInt8(ascii: "["))
-        count = 1
+        base[1] = UInt8(ascii: "]")
+        count = 2
     }
 
-    private init(copying other: PatchBuffer) {
-        capacity = other.capacity
+    /// A copy of `bytes`.
+    init(_ bytes: [UInt8]) {
+        let start = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
+        bytes.withUnsafeBufferPointer { if let from = $0.baseAddress { start.initialize(from: from, count: $0.count) } }
+        base = start
+        capacity = max(1, bytes.count)
+        count = bytes.count
+    }
+
+    /// `[]`, the patch of a command that changed nothing.
+    static let emptyArray = ByteBuffer(Array("[]".utf8))
+
+    /// A copy, with the same room to write on.
+    func copy() -> ByteBuffer {
+        let copy = ByteBuffer(capacity: capacity)
+        copy.base.initialize(from: base, count: count)
+        copy.count = count
+        return copy
+    }
+
+    private init(capacity: Int) {
+        self.capacity = capacity
         base = .allocate(capacity: capacity)
-        base.initialize(from: other.base, count: other.count)
-        count = other.count
-    }
-
-    func copy() -> PatchBuffer { PatchBuffer(copying: self) }
-
-    /// The bytes with `last` after them.
-    func bytes(closing last: UInt8) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count + 1) { out, initialized in
-            out.baseAddress!.initialize(from: base, count: count)
-            out[count] = last
-            initialized = count + 1
-        }
+        count = 0
     }
 
     deinit { base.deallocate() }

@@ -20,7 +20,15 @@ import Darwin
 /// tree is built. Lists whose keys differ (an object member that was null and is now an object)
 /// are diffed as JSON, so the operations are always those of a JSON diff of the two forms.
 public struct ModelMembers: Sendable {
-    @usableFromInline var entries: [(key: StaticString, value: JSON)] = []
+    /// One member. (A struct, not a tuple: an array of tuples is destroyed through the
+    /// runtime's generic tuple code, several times slower.)
+    @usableFromInline struct Entry: Sendable {
+        @usableFromInline let key: StaticString
+        @usableFromInline let value: JSON
+        @inlinable init(_ key: StaticString, _ value: JSON) { self.key = key; self.value = value }
+    }
+
+    @usableFromInline var entries: [Entry] = []
 
     public init() {}
 
@@ -35,7 +43,7 @@ public struct ModelMembers: Sendable {
     ///   need no escaping (no `~`, `"`, `\` or control character).
     /// - An object member that is null is added as `null` under its own key (`selection`).
     @inlinable public mutating func add(_ key: StaticString, _ value: JSON) {
-        entries.append((key, value))
+        entries.append(Entry(key, value))
     }
 
     /// The JSON form: the members with their objects nested.
