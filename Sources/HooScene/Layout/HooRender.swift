@@ -27,20 +27,18 @@ enum HooRender {
         screen.content = ScrollContent(frame: state.layout.gridFrame, width: state.viewport.width, height: grid.contentHeight, offsetY: state.offset)
         let selected = state.selected
         let frame = HooFrame(state)
-        // The chrome, the header and the selection change only with the frame, the selection and
-        // the originals: a command that changes none of them (a scroll to where the grid is, a
-        // pan step that does not move it) does not look at them.
-        // Within them, the header depends on the selected Hoo's set alone: a tap within a set does
-        // not look its image up again.
-        screen.section("top", inputs: TopInputs(frame: frame, selection: state.selection, originals: state.originals),
-                       with: state) { screen, state in
+        // The chrome and the header are sections of their own, kept whole while their inputs
+        // hold: a tap walks neither (the header depends on the selected Hoo's set alone, so a
+        // tap within a set does not look its image up again). The selection is a part at the
+        // top: a tap replaces it without a section being rebuilt around it.
+        screen.section("chrome", inputs: ChromeInputs(viewport: state.viewport, originals: state.originals), with: state) { screen, state in
             screen.add(chrome(state))
-            screen.section("header", inputs: HeaderInputs(viewport: state.viewport, catalogVersion: state.catalogVersion, set: selected?.set),
-                           with: state) { screen, state in
-                screen.add(header(state, selected: selected))
-            }
-            screen.add(selection(state, selected: selected))
         }
+        screen.section("header", inputs: HeaderInputs(viewport: state.viewport, catalogVersion: state.catalogVersion, set: selected?.set),
+                       with: state) { screen, state in
+            screen.add(header(state, selected: selected))
+        }
+        screen.add(selection(state, selected: selected))
         // The band of cells is worked out only by a section that is rebuilt.
         screen.section("cells", inputs: frame, with: state) { screen, state in
             addCells(state.catalog, renderedCells(state), grid: grid, to: &screen)
@@ -52,10 +50,10 @@ enum HooRender {
         return model(state, selected: selected)
     }
 
-    /// What the chrome, the header and the selection are drawn from.
-    struct TopInputs: Equatable {
-        var frame: HooFrame
-        var selection: HooRef?
+    /// What the chrome is drawn from: the viewport, and the logo's original if `resources`
+    /// replaced it.
+    struct ChromeInputs: Equatable {
+        var viewport: Viewport
         var originals: OriginalImages
     }
 
