@@ -152,6 +152,23 @@ struct DisplayDiffTests {
         #expect(changed > 3500)
     }
 
+    @Test("the merge of runs orders positions as a stable sort does, for any list (runs, repeats, reversed)")
+    func mergeSortedOrder() {
+        var random = SeededRandom(seed: 5)
+        for _ in 0..<2000 {
+            let count = random.below(60)
+            // Few distinct values, so that ties are common; sometimes a few sorted runs end to end.
+            var values = (0..<count).map { _ in random.below(12) }
+            if random.below(2) == 0 {
+                let cut = random.below(count + 1)
+                values = values[..<cut].sorted() + values[cut...].sorted()
+            }
+            let order = DisplayList.mergeSortedOrder(count) { values[$0] < values[$1] }
+            let expected = Array(0..<count).sorted { values[$0] < values[$1] || (values[$0] == values[$1] && $0 < $1) }
+            #expect(order == expected, "\(values)")
+        }
+    }
+
     @Test("a group holds its nodes sorted by id, stable, and knows whether an id repeats")
     func groupOrder() {
         func node(_ y: Double) -> Node { Node(.rect, frame: Rect(x: 0, y: y, width: 1, height: 1)) }

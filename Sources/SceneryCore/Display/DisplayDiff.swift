@@ -154,7 +154,11 @@ extension DisplayList {
                 // The usual tap (two parts changed): put in order without a sort.
                 if canonicalKeyPrecedes(first(slots[1]), first(slots[0])) { slots.swapAt(0, 1) }
             } else {
-                slots.sort { canonicalKeyPrecedes(first($0), first($1)) }
+                // Each section's changed groups come in its order, mostly id order already: a
+                // merge of those runs, each slot's first id read once.
+                let firsts = slots.map(first)
+                let order = DisplayList.mergeSortedOrder(slots.count) { canonicalKeyPrecedes(firsts[$0], firsts[$1]) }
+                slots = order.map { slots[$0] }
             }
             for k in 1..<slots.count {
                 // The next slot starts after everything in this one.
@@ -162,6 +166,39 @@ extension DisplayList {
             }
         }
         return slots
+    }
+
+    /// The positions `0..<count` in the order `precedes` gives, stable: the ascending runs
+    /// already there are found and merged pairwise, so a list made of a few sorted runs (the
+    /// changed groups of a few sections) costs about `count` comparisons per merge round, where
+    /// an insertion sort would compare each of one run's entries with the other's.
+    static func mergeSortedOrder(_ count: Int, _ precedes: (Int, Int) -> Bool) -> [Int] {
+        var order = Array(0..<count)
+        var runs: [Int] = [0]  // the start of each ascending run, then `count`
+        for k in 1..<max(1, count) where precedes(k, k - 1) { runs.append(k) }
+        runs.append(count)
+        var merged = order
+        while runs.count > 2 {
+            var next: [Int] = [0]
+            var r = 0
+            while r + 1 < runs.count {
+                let start = runs[r], middle = runs[r + 1], end = r + 2 < runs.count ? runs[r + 2] : middle
+                // Merge order[start..<middle] and order[middle..<end] into merged; of equal ones, the left first.
+                var i = start, j = middle, out = start
+                while i < middle && j < end {
+                    if precedes(order[j], order[i]) { merged[out] = order[j]; j += 1 } else { merged[out] = order[i]; i += 1 }
+                    out += 1
+                }
+                while i < middle { merged[out] = order[i]; i += 1; out += 1 }
+                while j < end { merged[out] = order[j]; j += 1; out += 1 }
+                next.append(end)
+                r += 2
+            }
+            if next.last != count { next.append(count) }
+            swap(&order, &merged)
+            runs = next
+        }
+        return order
     }
 
     /// Id-sorted lists merged into one id-sorted list without repeated ids (the first wins).

@@ -62,27 +62,10 @@ public enum JSON: Equatable, Sendable {
 /// The canonical encoding of one JSON value, kept as bytes (like a raw message in other JSON
 /// libraries). Two raw values are equal when their bytes are; a raw value never equals a parsed one.
 public struct RawJSON: Equatable, Sendable {
-    /// The bytes, in a buffer nothing writes again: a finished patch's, handed over without a
-    /// copy (one reference, so a JSON value holding it is no larger or dearer to copy).
-    private let buffer: ByteBuffer
+    public let canonicalBytes: [UInt8]
 
     /// `canonicalBytes` must be one value in ``CanonicalJSON`` form; it is written unchecked.
-    public init(canonicalBytes: [UInt8]) { buffer = ByteBuffer(canonicalBytes) }
-
-    /// The bytes of a finished patch (a ``PatchWriter``'s, closed).
-    init(finished buffer: ByteBuffer) { self.buffer = buffer }
-
-    /// The encoding.
-    public var canonicalBytes: [UInt8] { withBytes { Array($0) } }
-
-    /// Runs `body` on the bytes where they are.
-    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        withExtendedLifetime(buffer) { body(UnsafeBufferPointer(start: buffer.base, count: buffer.count)) }
-    }
-
-    public static func == (a: RawJSON, b: RawJSON) -> Bool {
-        a.withBytes { x in b.withBytes { y in x.elementsEqual(y) } }
-    }
+    public init(canonicalBytes: [UInt8]) { self.canonicalBytes = canonicalBytes }
 }
 
 // Deliberately not ExpressibleByNilLiteral: `nil` would silently become `.null` where an

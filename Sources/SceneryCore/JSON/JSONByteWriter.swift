@@ -130,7 +130,7 @@ extension CanonicalJSON {
                 }
                 byte(UInt8(ascii: "]"))
             case .raw(let raw):
-                raw.withBytes { bytes($0) }
+                raw.canonicalBytes.withUnsafeBufferPointer { bytes($0) }
             case .object(let object):
                 byte(UInt8(ascii: "{"))
                 let keys = object.keys, values = object.values
