@@ -88,7 +88,7 @@ public struct PatchWriter: Sendable {
     }
 
     /// A writer that goes on where the last operation ended, over the closing bracket (the
-    /// buffer copied first if another copy of this patch, or a ``RawJSON`` made of it, shares it).
+    /// buffer copied first if another copy of this patch shares it).
     private mutating func start() -> CanonicalJSON.ByteWriter {
         if !isKnownUniquelyReferenced(&buffer) { buffer = buffer?.copy() ?? PatchBytes() }
         let buffer = buffer.unsafelyUnwrapped
