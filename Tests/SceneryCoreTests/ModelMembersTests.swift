@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneryCore
+import SceneryTestSupport
 
 /// A struct model lists its members; the engine diffs two lists member by member. Whatever the
 /// lists, the operations must be those of a JSON diff of the two JSON forms, and the JSON form
@@ -67,14 +68,8 @@ struct ModelMembersTests {
         var changed = 0, fallback = 0
         for _ in 0..<3000 {
             let a = Self.randomModel(&random), b = Self.randomModel(&random)
-            var old = ModelMembers(), new = ModelMembers()
-            a.members(into: &old)
-            b.members(into: &new)
-            var patch = PatchWriter()
-            new.diff(from: old, path: PatchPath("/model"), into: &patch)
-            var reference: [JSON] = []
-            JSONPatch.diff(a.json, b.json, path: "/model", into: &reference)
-            #expect(patch.operations == reference, "\(a.json) -> \(b.json)")
+            let (members, reference) = ModelCheck.diffs(a, b)
+            #expect(members == reference, "\(a.json) -> \(b.json)")
             #expect((a == b) == reference.isEmpty)
             if !reference.isEmpty { changed += 1 }
             if (a.selection == nil) != (b.selection == nil) { fallback += 1 }
@@ -90,12 +85,7 @@ struct ModelMembersTests {
         b.counts.b = 4
         b.extra = ["x": 2, "y": "a/b"]
         b.selection = ("row.1", "Uno")
-        var old = ModelMembers(), new = ModelMembers()
-        a.members(into: &old)
-        b.members(into: &new)
-        var patch = PatchWriter()
-        new.diff(from: old, path: PatchPath("/model"), into: &patch)
-        #expect(patch.operations == [
+        #expect(ModelCheck.diffs(a, b).members == [
             ["op": "replace", "path": "/model/counts/b", "value": 4],
             ["op": "replace", "path": "/model/extra/x", "value": 2],
             ["op": "replace", "path": "/model/selection/title", "value": "Uno"],

@@ -27,6 +27,7 @@ enum HooRender {
         screen.content = ScrollContent(frame: state.layout.gridFrame, width: state.viewport.width, height: grid.contentHeight, offsetY: state.offset)
         let selected = state.selected
         let frame = HooFrame(state)
+        let cells = renderedCells(state)
         // The chrome and the header are sections of their own, kept whole while their inputs
         // hold: a tap walks neither (the header depends on the selected Hoo's set alone, so a
         // tap within a set does not look its image up again). The selection is a part at the
@@ -38,14 +39,13 @@ enum HooRender {
                        with: state) { screen, state in
             screen.add(header(state, selected: selected))
         }
-        screen.add(selection(state, selected: selected))
-        // The band of cells is worked out only by a section that is rebuilt.
+        screen.add(selection(state, selected: selected, cells: cells))
         screen.section("cells", inputs: frame, with: state) { screen, state in
-            addCells(state.catalog, renderedCells(state), grid: grid, to: &screen)
+            addCells(state.catalog, cells, grid: grid, to: &screen)
         }
         let hiddenColor = selected.flatMap { $0.hoo == 0 ? $0.ref : nil }
         screen.section("setColors", inputs: SetColorsInputs(frame: frame, hidden: hiddenColor), with: state) { screen, state in
-            addSetColors(state.catalog, renderedCells(state), grid: grid, hidden: hiddenColor, to: &screen)
+            addSetColors(state.catalog, cells, grid: grid, hidden: hiddenColor, to: &screen)
         }
         return model(state, selected: selected)
     }
@@ -84,8 +84,8 @@ enum HooRender {
     }
 
     /// The selection's part: the selected Hoo's title, poem line and picture, and the disc's
-    /// frame when its cell is rendered.
-    static func selection(_ state: HooState, selected: HooLocation?) -> HooPart {
+    /// frame when its cell is among the rendered `cells`.
+    static func selection(_ state: HooState, selected: HooLocation?, cells: Range<Int>) -> HooPart {
         let viewport = state.viewport
         guard let selected else {
             return HooPart(key: .selection, inputs: .selection(viewport: viewport, title: nil, poemLine: nil, overlay: nil, cellFrame: nil))
@@ -94,7 +94,7 @@ enum HooRender {
         let overlay = hoo.image.map {
             HooImageName(hoo: $0, set: selected.ref.set, hoo: selected.ref.hoo, load: state.catalog.loads[selected.set])
         }
-        let cellFrame = renderedCells(state).contains(selected.index) ? state.grid.cellFrame(selected.index) : nil
+        let cellFrame = cells.contains(selected.index) ? state.grid.cellFrame(selected.index) : nil
         return HooPart(key: .selection, inputs: .selection(viewport: viewport, title: hoo.title, poemLine: hoo.poemLine, overlay: overlay,
                                                             cellFrame: cellFrame))
     }

@@ -194,7 +194,6 @@ extension DisplayList {
                 next.append(end)
                 r += 2
             }
-            if next.last != count { next.append(count) }
             swap(&order, &merged)
             runs = next
         }

@@ -115,7 +115,7 @@ public struct ModelMembers: Sendable {
         }
         return a.withUTF8Buffer { x in
             b.withUTF8Buffer { y in
-                x.count == y.count && (x.count == 0 || x.baseAddress == y.baseAddress || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
             }
         }
     }
