@@ -24,6 +24,8 @@ let package = Package(
         // it replaced FoundationNetworking's URLSession.
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        // `scenery serve`'s /metrics in Prometheus's text format (SceneryServe only).
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
@@ -48,6 +50,8 @@ let package = Package(
             "SceneryTransport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "HummingbirdWSCompression", package: "hummingbird-websocket"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], resources: [.copy("Page")]),
         .target(name: "SceneryFuzzChecks", dependencies: ["SceneryEngine", "HooScene", "SceneryCore"]),
