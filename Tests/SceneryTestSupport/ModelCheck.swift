@@ -1,4 +1,4 @@
-@testable import SceneryCore
+import SceneryCore
 
 /// The check the struct-model tests repeat: the engine's member-by-member diff of two models
 /// beside a JSON diff of their JSON forms, which it must equal.

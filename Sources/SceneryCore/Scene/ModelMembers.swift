@@ -78,7 +78,7 @@ public struct ModelMembers: Sendable {
 
     /// Appends the operations that turn `old`'s JSON form into this list's, for a model at
     /// `path`: the operations a JSON diff of the two forms gives.
-    @usableFromInline func diff(from old: ModelMembers, path: PatchPath, into patch: inout PatchWriter) {
+    @usableFromInline package func diff(from old: ModelMembers, path: PatchPath, into patch: inout PatchWriter) {
         let count = entries.count
         let sameKeys = old.entries.count == count && entries.withUnsafeBufferPointer { new in
             old.entries.withUnsafeBufferPointer { was in
