@@ -31,9 +31,12 @@ public struct SceneryServer: Sendable {
     public var serveLimits: ServeLimits
     /// Origins (`scheme://host[:port]`) whose pages may open sessions besides the server's own.
     public var allowedOrigins: [String]
+    /// A folder where each session's received request lines go, `session-N.ndjson` (``RequestRecorder``); nil: none.
+    public var recordRequests: String?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, root: DataRoot, limits: EngineLimits = EngineLimits(),
-                http: HTTPClient.Timeouts = HTTPClient.Timeouts(), serveLimits: ServeLimits = ServeLimits(), allowedOrigins: [String] = []) {
+                http: HTTPClient.Timeouts = HTTPClient.Timeouts(), serveLimits: ServeLimits = ServeLimits(), allowedOrigins: [String] = [], recordRequests: String? = nil) {
+        self.recordRequests = recordRequests
         self.host = host; self.port = port; self.root = root; self.limits = limits; self.http = http
         self.serveLimits = serveLimits; self.allowedOrigins = allowedOrigins
     }
@@ -64,7 +67,7 @@ public struct SceneryServer: Sendable {
         router.addMiddleware { FileMiddleware(SceneryServer.pageFolder, searchForIndexHtml: true) }
 
         let environment = root.confine(LiveEnvironment.make(maxFileBytes: limits.maxFileBytes, http: http))
-        let limits = self.limits
+        let limits = self.limits, recordRequests = self.recordRequests
         let memory = ProcessMemory()
         let gate = HeavyRequestGate()
         // How many sessions are open: a closed tab must free its session (tests and the load
@@ -93,7 +96,8 @@ public struct SceneryServer: Sendable {
                         let outbox = Outbox(limit: WebSocketSession.outboxLimit)
                         let number = counter.next()
                         let session = WebSocketSession(environment: environment, limits: limits, outbox: outbox,
-                                                       label: "scenery.session.\(number)")
+                                                       label: "scenery.session.\(number)",
+                                                       recorder: recordRequests.flatMap { RequestRecorder.session(number, inFolder: $0) })
                         let writer = Task {
                             for await line in outbox.lines {
                                 guard (try? await outbound.write(.text(line))) != nil else { break }

@@ -22,8 +22,11 @@ final class WebSocketSession: @unchecked Sendable {
     private let realClock: RealClockWork
     private let outbox: Outbox
     private var framer: LineFramer
+    /// Writes each received line before it is answered (`scenery serve --record-requests`).
+    private let recorder: RequestRecorder?
 
-    init(environment: EngineEnvironment, limits: EngineLimits, outbox: Outbox, label: String) {
+    init(environment: EngineEnvironment, limits: EngineLimits, outbox: Outbox, label: String, recorder: RequestRecorder? = nil) {
+        self.recorder = recorder
         engine = Engine(environment: environment, limits: limits)
         queue = DispatchQueue(label: label)
         self.outbox = outbox
@@ -38,6 +41,7 @@ final class WebSocketSession: @unchecked Sendable {
             queue.async {
                 var out: [UInt8] = []
                 self.framer.feed(Array(text.utf8) + [0x0A]) { event in
+                    self.recorder?.record(event)
                     switch event {
                     case .line(let line): self.engine.handle(line: line, output: &out)
                     case .overlong(let count): self.engine.rejectOverlongLine(byteCount: count, output: &out)

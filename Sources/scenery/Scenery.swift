@@ -63,6 +63,9 @@ extension Scenery {
         @Flag(help: "Keep the real clock at 0 ms, as `replay` does, so a real-clock transcript's output is reproducible (tests use it).")
         var stoppedClock = false
 
+        @Option(help: ArgumentHelp("Write every request line received to FILE, exactly as received, one per line (the conformance kit's gesture scripts judge it).", valueName: "FILE"))
+        var recordRequests: String?
+
         @Option(help: "After answering, watch stdin this many microseconds before sleeping (0: sleep at once). A client that replies at once then skips a process wake-up. Default: 200, or 0 when the process may run on one CPU only.")
         var spinMicroseconds: Int?
 
@@ -76,7 +79,12 @@ extension Scenery {
             if stoppedClock { environment.realTimeMs = { 0 } }
             let engine = Engine(environment: environment, limits: options.limits)
             let spin = spinMicroseconds ?? CPUAffinity.defaultSpinMicroseconds(spinning: 200)
-            EngineLoop(engine: engine, environment: environment, input: FileInput(fd: 0, spinNanoseconds: max(0, min(spin, 100_000)) * 1000), output: output).run()
+            let loop = EngineLoop(engine: engine, environment: environment, input: FileInput(fd: 0, spinNanoseconds: max(0, min(spin, 100_000)) * 1000), output: output)
+            if let recordRequests {
+                guard let recorder = RequestRecorder(path: recordRequests) else { throw ValidationError("--record-requests: cannot write \(recordRequests)") }
+                loop.recorder = recorder
+            }
+            loop.run()
         }
     }
 
@@ -191,6 +199,9 @@ extension Scenery {
         @Option(help: "Seconds a connection has to send its request head (then 408 and closed), and an HTTP connection may stay idle.")
         var requestTimeout: Double = 10
 
+        @Option(help: ArgumentHelp("Write each session's received request lines, exactly as received, to FOLDER/session-N.ndjson (N: 1, 2, … in the order sessions opened); the conformance kit's gesture scripts judge them.", valueName: "FOLDER"))
+        var recordRequests: String?
+
         @OptionGroup var options: EngineOptions
 
         func run() throws {
@@ -201,7 +212,7 @@ extension Scenery {
             }
             let server = SceneryServer(host: host, port: port, root: root, limits: options.limits, http: options.http,
                                        serveLimits: ServeLimits(maxSessions: maxSessions, maxMemoryMiB: maxMemoryMib, requestTimeout: requestTimeout),
-                                       allowedOrigins: allowOrigin)
+                                       allowedOrigins: allowOrigin, recordRequests: recordRequests)
             let host = self.host
             Task {
                 do {
