@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Judges a front end's renders of collected states by the probes of probes.py.
 
-    check.py --states DIR --renders DIR [--json] [--only SUBSTRING]
+    check.py --states DIR --renders DIR [--json] [--only SUBSTRING] [--max-failures N]
 
 For each DIR/NAME.state.json, reads RENDERS/NAME.png (its size must be the viewport times the
 scale, rounded), checks every probe and prints each failing one (state, node, rule, point,
@@ -45,6 +45,26 @@ def quad_pixels(quad, image):
                 yield image.pixel(x, y)[:3]
 
 
+def clear_pixels(quad, image, expected, tolerance):
+    """The first pixel of `quad` that differs from `expected` by more than `tolerance` in a
+    channel, with its position, or None. Rows of an upright quad are compared as bytes first."""
+    xs, ys = [p[0] for p in quad], [p[1] for p in quad]
+    upright = len({round(x, 2) for x in xs}) == 2 and len({round(y, 2) for y in ys}) == 2
+    x0, x1 = max(0, math.floor(min(xs))), min(image.width, math.ceil(max(xs)))
+    row = bytes(list(expected[:3]) + [255]) * max(0, x1 - x0)
+    for y in range(max(0, math.floor(min(ys))), min(image.height, math.ceil(max(ys)))):
+        if upright:
+            at = (y * image.width + x0) * 4
+            if image.rgba[at:at + len(row)] == row:
+                continue
+        for x in range(x0, x1):
+            if upright or inside(quad, x + 0.5, y + 0.5):
+                pixel = image.pixel(x, y)[:3]
+                if max(abs(a - b) for a, b in zip(pixel, expected)) > tolerance:
+                    return pixel, (x, y)
+    return None
+
+
 def judge(probe, image):
     """(passed, what the render shows) for one probe."""
     if probe["type"] == "colour":
@@ -54,8 +74,12 @@ def judge(probe, image):
         got = image.pixel(x, y)[:3]
         ok = max(abs(a - b) for a, b in zip(got, probe["expected"])) <= probe["tolerance"]
         return ok, hex_colour(got)
+    if probe["type"] == "clear":
+        found = clear_pixels(probe["quad"], image, probe["expected"], probe["tolerance"])
+        return found is None, "clear" if found is None else f"{hex_colour(found[0])} at {found[1]}"
     under, target, contrast = probe["under"], probe["target"], probe["contrast"]
-    need = contrast if target is None else min(contrast, distance(under, target)) / 2
+    # Toward a known colour: at least halfway (2 for rounding); else differing by `contrast`.
+    need = contrast if target is None else distance(under, target) / 2 - 2
     best, best_score = None, -math.inf
     for pixel in quad_pixels(probe["quad"], image):
         score = distance(pixel, under) if target is None else distance(under, target) - distance(pixel, target)
@@ -66,9 +90,23 @@ def judge(probe, image):
     return False, (hex_colour(best) if best else "no pixels")
 
 
+def blamed(probe, got):
+    """The node whose pixels are wrong: a probe where one node must not paint (`ink`) over what
+    another shows (`shows`) blames the first when the render moved toward its ink, else the second."""
+    if "shows" not in probe or probe["type"] != "colour" or probe["shows"] is None:
+        return probe["node"]
+    found = tuple(int(got[i:i + 2], 16) for i in (1, 3, 5))
+    expected = probe["expected"]
+    toward = any(distance(found, ink) < distance(expected, ink) - probe["tolerance"] for ink in probe.get("ink") or [])
+    return probe["node"] if toward else probe["shows"]
+
+
 def describe(probe):
     if probe["type"] == "colour":
         return f"({probe['x']}, {probe['y']})", f"{hex_colour(probe['expected'])} ±{probe['tolerance']}"
+    if probe["type"] == "clear":
+        x, y = (sum(p[i] for p in probe["quad"]) / 4 for i in (0, 1))
+        return f"quad around ({x:.0f}, {y:.0f})", f"no ink: {hex_colour(probe['expected'])} ±{probe['tolerance']}"
     x, y = (sum(p[i] for p in probe["quad"]) / 4 for i in (0, 1))
     want = f"ink toward {hex_colour(probe['target'])}" if probe["target"] else "ink"
     return f"quad around ({x:.0f}, {y:.0f})", f"{want} over {hex_colour(probe['under'])}"
@@ -99,7 +137,7 @@ def check_state(path, renders):
             result["passed"] += 1
         else:
             point, expected = describe(probe)
-            result["failures"].append({"node": probe["node"], "rule": probe["rule"], "point": point,
+            result["failures"].append({"node": blamed(probe, got), "rule": probe["rule"], "point": point,
                                        "expected": expected, "got": got})
     return result
 

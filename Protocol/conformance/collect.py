@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """Drives the engine to a set of states and writes each as DIR/NAME.state.json.
 
-    collect.py --scenery BIN --out DIR [--only SUBSTRING]
+    collect.py --scenery BIN --out DIR [--data DIR] [--only SUBSTRING]
 
 A state file is {"name", "scale", "nowMs", "document", "assets"}: the full state document of
 `snapshot`, the scene clock at that point, and every asset a node names (an image node's `image`,
 a movie node's `style.movie`), read with `asset.read`, as {"mime", "width", "height", "data"}.
 
 The states are checkpoints of the golden transcripts (their requests replayed up to a request
-id, in the transcript's folder, where its relative paths point) and every page of the `testcard`
-scene when the engine has one. A transcript whose `# needs:` data is missing is skipped with a
-message naming the path. Standard library only.
+id, in the transcript's folder, where its relative paths point), some of them again at later clock
+times where declared animations have turned (the exhibition's ring, the shelf's jiggle), and every
+page of the `testcard` scene when the engine has one, its Motion page at several times. The
+briefs' data the transcripts name as `../shared/...` beside the checkout is read from `--data`
+(default: that folder); a transcript whose `# needs:` data is missing there is skipped with a
+message naming the path. A request the golden transcript answers with a result and the engine
+with an error fails the collection (exit status 1), naming both. Standard library only.
 """
 
 import argparse
@@ -22,6 +26,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 TRANSCRIPTS = os.path.join(REPO, "Tests", "Transcripts")
+SHARED = "../../../../shared/"  # how a transcript names the briefs' data beside the checkout
 
 # (transcript, [(state name, the request id after which the state is taken), ...]): after open,
 # a tap, a scroll, an alert, a jiggle at a known phase, a selection, the photo grid and gallery.
@@ -41,6 +46,19 @@ CHECKPOINTS = [
     ("photos/sample.transcript", [("photos-grid", 2), ("photos-gallery", 4)]),
     ("photos/offline.transcript", [("photos-offline", 2)]),
 ]
+
+# (transcript, the request id after which the clock starts to move, state name, [scene clock
+# advances in ms]): a state after each advance, named NAME-tMS (the scene clock then), where
+# declared rotations are not at zero, so a frozen or mis-anchored animation shows.
+TIMED = [
+    ("exhibition/mock.transcript", 2, "exhibition-ring", [5000, 8000, 18000]),      # 45, 117, 279 degrees
+    ("shelf/sample.transcript", 18, "shelf-jiggle", [250, 250, 400]),              # +2.9, -2.9, +1.1 degrees
+]
+MOTION = [700, 1200, 1400]  # the test card's Motion page at 700, 1900 and 3300 ms: 63, 171, 297 degrees
+
+
+class CollectError(RuntimeError):
+    """A transcript the engine does not answer as its golden file does."""
 
 
 class Engine:
@@ -109,37 +127,65 @@ def write_state(out, state):
         json.dump(state, file, sort_keys=True)
 
 
-def needs(path):
-    """The `# needs: PATH` paths of a transcript, as written (relative to its folder)."""
+def relocate(text, data):
+    """`text` with the transcripts' `../shared/` prefix pointing into `data` instead."""
+    return text.replace(SHARED, os.path.abspath(data) + os.sep)
+
+
+def needs(path, data):
+    """The `# needs: PATH` paths of a transcript (relative to its folder, or absolute in `data`)."""
     with open(path) as file:
-        return [line.split(":", 1)[1].strip() for line in file if line.startswith("# needs:")]
+        return [relocate(line.split(":", 1)[1].strip(), data) for line in file if line.startswith("# needs:")]
 
 
-def requests(path):
+def requests(path, data):
+    """The transcript's requests, each with the ids of its golden replies that are errors."""
     with open(path) as file:
-        return [json.loads(line[2:]) for line in file if line.startswith("> ")]
+        lines = file.readlines()
+    errors = set()
+    for line in lines:
+        if line.startswith("< "):
+            reply = json.loads(line[2:])
+            if "error" in reply and "id" in reply:
+                errors.add(reply["id"])
+    return [(json.loads(relocate(line[2:], data)), errors) for line in lines if line.startswith("> ")]
 
 
-def collect_transcript(binary, out, transcript, points, wanted):
+def replay(engine, transcript, request, golden_errors):
+    """Sends one request of a transcript; an error the golden transcript does not have fails."""
+    answer = engine.send(request)
+    if "error" in answer and request.get("id") not in golden_errors:
+        raise CollectError(f"{transcript}: request {request.get('id')} ({request.get('method')}) was answered "
+                           f"with an error where the golden transcript has a result: {answer['error'].get('message')}")
+    return answer
+
+
+def has_needs(path, names, data):
+    """Whether the transcript's `# needs:` data is there; says which states are skipped if not."""
+    folder = os.path.dirname(path)
+    for need in needs(path, data):
+        if not os.path.exists(os.path.join(folder, need)):
+            shown = os.path.normpath(os.path.join(folder, need))
+            print(f"skipped {', '.join(names)}: needs {shown}, which is not there (--data DIR)", file=sys.stderr)
+            return False
+    return True
+
+
+def collect_transcript(binary, out, transcript, points, wanted, data):
     """Replays `transcript` and writes a state at each checkpoint; returns the names written."""
     path = os.path.join(TRANSCRIPTS, transcript)
     folder = os.path.dirname(path)
     points = [(name, after) for name, after in points if wanted(name)]
-    if not points:
+    if not points or not has_needs(path, [n for n, _ in points], data):
         return []
-    for need in needs(path):
-        if not os.path.exists(os.path.join(folder, need)):
-            shown = os.path.normpath(os.path.relpath(os.path.join(folder, need), REPO))
-            print(f"skipped {', '.join(n for n, _ in points)}: needs {shown}, which is not beside this checkout", file=sys.stderr)
-            return []
     engine = Engine(binary, folder)
     written = []
     try:
         due = dict((after, []) for _, after in points)
         for name, after in points:
             due[after].append(name)
-        for request in requests(path):
-            engine.send(request)
+        for request, errors in requests(path, data):
+            replay(engine, transcript, request, errors)
             for name in due.pop(request["id"], []):
                 write_state(out, take_state(engine, name))
                 written.append(name)
@@ -147,6 +193,32 @@ def collect_transcript(binary, out, transcript, points, wanted):
                 break
     finally:
         engine.close()
+    return written
+
+
+def collect_timed(binary, out, transcript, after, name, advances, wanted, data):
+    """Replays `transcript` up to request `after`, then advances the clock step by step and
+    writes a state after each step, NAME-tMS."""
+    path = os.path.join(TRANSCRIPTS, transcript)
+    engine = None
+    written = []
+    try:
+        for request, errors in requests(path, data):
+            if engine is None:
+                if not wanted(name) or not has_needs(path, [name + "-t*"], data):
+                    return []
+                engine = Engine(binary, os.path.dirname(path))
+            replay(engine, transcript, request, errors)
+            if request["id"] == after:
+                break
+        for step in advances:
+            now = engine.call("clock.advance", {"ms": step})["nowMs"]
+            state = f"{name}-t{now}"
+            write_state(out, take_state(engine, state))
+            written.append(state)
+    finally:
+        if engine is not None:
+            engine.close()
     return written
 
 
@@ -177,8 +249,22 @@ def collect_testcard(binary, out, wanted):
             if wanted(name):
                 write_state(out, take_state(engine, name))
                 written.append(name)
+        names = engine.call("snapshot")["state"]["model"].get("pageNames") or []
     finally:
         engine.close()
+    if "Motion" in names and wanted("testcard-motion"):
+        # The Motion page again as its clock runs: the bar and the hand turned, the text still.
+        engine = Engine(binary, REPO)
+        try:
+            engine.call("initialize", {"seed": 1, "network": False})
+            engine.call("scene.open", {"scene": "testcard", "page": "Motion"})
+            for step in MOTION:
+                now = engine.call("clock.advance", {"ms": step})["nowMs"]
+                name = f"testcard-motion-t{now}"
+                write_state(out, take_state(engine, name))
+                written.append(name)
+        finally:
+            engine.close()
     return written
 
 
@@ -186,6 +272,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scenery", required=True, help="the scenery binary")
     parser.add_argument("--out", required=True, help="the folder for NAME.state.json")
+    parser.add_argument("--data", default=os.path.join(os.path.dirname(REPO), "shared"),
+                        help="the briefs' data the transcripts name as ../shared (default: ../shared beside the checkout)")
     parser.add_argument("--only", action="append", default=[], help="only states whose name contains this (repeatable)")
     args = parser.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
@@ -195,9 +283,15 @@ def main(argv=None):
         return not args.only or any(part in name for part in args.only)
 
     written = []
-    for transcript, points in CHECKPOINTS:
-        written += collect_transcript(binary, args.out, transcript, points, wanted)
-    written += collect_testcard(binary, args.out, wanted)
+    try:
+        for transcript, points in CHECKPOINTS:
+            written += collect_transcript(binary, args.out, transcript, points, wanted, args.data)
+        for transcript, after, name, advances in TIMED:
+            written += collect_timed(binary, args.out, transcript, after, name, advances, wanted, args.data)
+        written += collect_testcard(binary, args.out, wanted)
+    except CollectError as error:
+        print(f"collect.py: {error}", file=sys.stderr)
+        return 1
     print(f"{len(written)} states in {args.out}: {' '.join(written)}")
     return 0 if written else 1
 

@@ -5,11 +5,14 @@ section 4): what any front end must show at chosen device pixels of a state.
     probes.py STATE.json          prints every probe of the state
 
 A probe is a device pixel (x, y at the state's scale), the colour it must show and a tolerance,
-the node that decides it and the rule it checks. Two looser kinds check regions instead of one
-pixel: `ink` (some pixel of a quad differs from the known colour under it, moving toward the
-ink's colour when it has one: text, thin lines) and nothing else. Every probe stands clear of
-every edge by MARGIN device pixels (antialiasing), and a point where anything unknowable lies
-(text, a movie, an image that is not locally uniform there) under what decides it is dropped.
+the node that decides it and the rule it checks. Two kinds check regions (quads of device pixels)
+instead of one pixel: `ink` (some pixel of the quad differs from the known colour under it, or
+moves at least halfway toward the ink's colour when it has one: text, thin lines) and `clear`
+(every pixel of the quad shows the known colour: where a text's layout puts no ink). Every probe
+stands clear of every edge by MARGIN device pixels (antialiasing), except the edge probes, which
+stand EDGE device pixels (and half a turned pixel's diagonal) inside or outside one straight edge
+of the node they test; a point where anything unknowable lies (text, a movie, an image that is
+not locally uniform there) under what decides it is dropped.
 """
 
 import base64
@@ -23,6 +26,11 @@ MARGIN = 2.0          # device pixels between a probe and any edge it could fall
 BACKDROP = (255, 255, 255)  # what lies under every node (PROTOCOL.md, section 4)
 TOLERANCE = {"solid": 4, "blend": 6, "image": 12}
 INK_CONTRAST = 40     # an ink check needs this much between the ink and what lies under it
+EDGE = 1.0            # device pixels between an edge probe's pixel and the edge (pixel snapping: 0.5)
+CURVED = 0.5          # device pixels more for an edge probe beside a curve (a circle's extremes)
+EDGE_CONTRAST = 24    # an edge probe needs this much between the two sides of its edge
+CLEAR_TOLERANCE = 12  # per channel, for every pixel of a `clear` quad
+BACKDROP_STEP = 16.0  # points between the probes of what no node covers
 UNKNOWN = "unknown"   # a node's effect at a point that cannot be computed
 CELL = 32.0           # points: the side of the buckets of the spatial index
 
@@ -157,6 +165,30 @@ class Node:
     def line_width(self):
         return self.style.get("lineWidth", 1)
 
+    def text_turn(self):
+        """A text's static rotation in degrees (0 for every other kind: only text takes one)."""
+        return float(self.style.get("rotation") or 0) if self.kind == "text" else 0.0
+
+    def text_box(self):
+        """The box a text is laid out in: the frame's height by its width at an odd multiple of
+        90 degrees, else the frame's size."""
+        fw, fh = self.frame[2], self.frame[3]
+        turn = self.text_turn()
+        return (fh, fw) if turn and math.isclose(math.fmod(abs(turn), 180), 90) else (fw, fh)
+
+    def box_to_local(self, u, v):
+        """A point of the text's layout box (u from its left, v from its top) in the node's
+        unturned frame space: the box centred on the frame, turned by `rotation` about its centre."""
+        fx, fy, fw, fh = self.frame
+        bw, bh = self.text_box()
+        t = math.radians(self.text_turn())
+        c, s = math.cos(t), math.sin(t)
+        du, dv = u - bw / 2, v - bh / 2
+        return fx + fw / 2 + du * c - dv * s, fy + fh / 2 + du * s + dv * c
+
+    def box_to_screen(self, u, v):
+        return self.to_screen(*self.box_to_local(u, v))
+
     def bounds(self):
         fx, fy, fw, fh = self.frame
         pad = 0
@@ -167,9 +199,9 @@ class Node:
             corners = [(ax, ay), (bx, by)]
         else:
             corners = [(fx, fy), (fx + fw, fy), (fx, fy + fh), (fx + fw, fy + fh)]
-        if self.kind == "text" and self.style.get("rotation"):
-            r = math.hypot(fw, fh) / 2
-            corners += [(fx + fw / 2 - r, fy + fh / 2 - r), (fx + fw / 2 + r, fy + fh / 2 + r)]
+        if self.kind == "text" and self.text_turn():
+            bw, bh = self.text_box()
+            corners = [self.box_to_local(u, v) for u in (0, bw) for v in (0, bh)]
         points = [self.to_screen(px, py) for px, py in corners]
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         box = [min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad]
@@ -191,16 +223,17 @@ class Node:
             ux, uy = (bx - ax) / length, (by - ay) / length
             along = (lx - ax) * ux + (ly - ay) * uy
             across = abs(-(lx - ax) * uy + (ly - ay) * ux)
-            if 0 <= along <= length:
-                inside = min(half - across, along, length - along)
-            else:
-                inside = -math.inf
-            # The ends' caps (unspecified: butt, round or square) reach at most half * sqrt(2).
-            t = max(0.0, min(length, along))
-            outside = math.hypot(lx - (ax + ux * t), ly - (ay + uy * t)) - half * math.sqrt(2)
-            return inside if inside > 0 else (-outside if outside > 0 else 0.0)
-        if self.kind == "text" and self.style.get("rotation"):
-            return math.hypot(fw, fh) / 2 - math.hypot(lx - fx - fw / 2, ly - fy - fh / 2)
+            # Butt caps: the stroke is the rectangle from one end to the other, lineWidth wide.
+            ex, ey = abs(along - length / 2) - length / 2, across - half
+            if ex < 0 and ey < 0:
+                return min(-ex, -ey)
+            return -math.hypot(max(ex, 0.0), max(ey, 0.0))
+        if self.kind == "text" and self.text_turn():
+            bw, bh = self.text_box()
+            t = math.radians(-self.text_turn())
+            c, s = math.cos(t), math.sin(t)
+            dx, dy = lx - fx - fw / 2, ly - fy - fh / 2
+            return rect_distance((-bw / 2, -bh / 2, bw, bh), dx * c - dy * s, dx * s + dy * c)
         if self.kind == "circle":
             a, b = fw / 2, fh / 2
             if a <= 0 or b <= 0:
@@ -245,6 +278,13 @@ class Node:
             return "image" if self.raw.get("image") else None
         return UNKNOWN
 
+    def inks(self):
+        """The colours the node paints with, where known (a text's runs, a fill, a stroke)."""
+        if self.kind == "text":
+            return [c for c in (parse_colour(run.get("color")) for run in self.raw.get("text") or []) if c]
+        paint = self.paint()
+        return [paint] if isinstance(paint, tuple) else []
+
     def image_rgba(self, x, y, scale):
         """The image's RGBA at a screen point, by its content mode (None: no image there)."""
         image = self.decoded.image if self.decoded else None
@@ -280,13 +320,14 @@ class Node:
         tint = parse_colour(self.style.get("tint"))
         return (tint + (rgba[3],)) if tint else rgba
 
-    def effect(self, x, y, scale, clipped=True):
-        """What the node does to screen point (x, y): None, UNKNOWN or ((r, g, b), alpha)."""
+    def effect(self, x, y, scale, clipped=True, margin=MARGIN):
+        """What the node does to screen point (x, y): None, UNKNOWN or ((r, g, b), alpha); within
+        `margin` device pixels of its shape's edge, UNKNOWN."""
         paint = self.paint()
         if paint is None:
             return None
         d = self.distance(x, y, clipped)
-        margin = MARGIN / scale
+        margin = margin / scale
         if d <= -margin:
             return None
         if paint == UNKNOWN or d < margin:
@@ -331,14 +372,16 @@ class Scene:
             self._decoded[asset] = Decoded(self.assets.get(asset))
         return self._decoded[asset]
 
-    def stack(self, x, y, without=None, unclipped=None):
+    def stack(self, x, y, without=None, unclipped=None, exact=None):
         """The colour at screen point (x, y) composited from the bottom, or None when unknowable;
-        the topmost node that paints there; whether a translucent layer took part."""
+        the topmost node that paints there; whether a translucent layer took part. `exact`:
+        (node, margin), that node's edge margin in device pixels (edge probes)."""
         colour, top, blended = BACKDROP, None, False
         for node in self.buckets.get((int(math.floor(x / CELL)), int(math.floor(y / CELL))), []):
             if node is without:
                 continue
-            effect = node.effect(x, y, self.scale, clipped=node is not unclipped)
+            margin = exact[1] if exact and node is exact[0] else MARGIN
+            effect = node.effect(x, y, self.scale, clipped=node is not unclipped, margin=margin)
             if effect is None:
                 continue
             top = node
@@ -387,23 +430,33 @@ class Probes:
         width, height = scene.viewport["width"], scene.viewport["height"]
         self.screen = (0, 0, width, height)
 
-    def colour(self, x, y, generator=None, rule=None, owner=None, unclipped=None, must_differ=False):
-        """A colour probe at the device pixel under (x, y). With `owner`, the probe checks that
-        node's `rule` where it must not paint (outside a corner or a circle, under its clip);
+    def colour(self, x, y, **options):
+        """A colour probe at the device pixel under screen point (x, y): see `pixel`."""
+        (px, py), _ = device_pixel(self.scene, x, y)
+        return self.pixel(px, py, **options)
+
+    def pixel(self, px, py, generator=None, rule=None, owner=None, unclipped=None, must_differ=False,
+              exact=None, top_is=None, contrast=None):
+        """A colour probe at device pixel (px, py). With `owner`, the probe checks that node's
+        `rule` where it must not paint (outside a corner, a circle, an edge, under its clip);
         otherwise the topmost node there decides it, under `rule` when that is `generator` (the
         node the point was chosen in), "z-order" when something above covers the generator, and
-        else its kind's rule. `must_differ`: only when drawing `unclipped` unclipped would differ."""
+        else its kind's rule. `must_differ`: only when drawing `unclipped` unclipped would differ.
+        `exact`: (node, margin) for an edge probe; `top_is`: a test the topmost node must pass;
+        `contrast`: a colour the probe's must differ from by EDGE_CONTRAST. Returns the colour."""
         scene = self.scene
-        (px, py), (cx, cy) = device_pixel(scene, x, y)
+        cx, cy = (px + 0.5) / scene.scale, (py + 0.5) / scene.scale
         if (px, py) in self.taken or rect_distance(self.screen, cx, cy) < MARGIN / scene.scale:
-            return
-        colour, top, blended = scene.stack(cx, cy)
-        if colour is None:
-            return
+            return None
+        colour, top, blended = scene.stack(cx, cy, exact=exact)
+        if colour is None or (top_is is not None and not top_is(top)):
+            return None
+        if contrast is not None and distance(colour, contrast) < EDGE_CONTRAST:
+            return None
         if must_differ:
             wrong, _, _ = scene.stack(cx, cy, unclipped=unclipped)
             if wrong is None or distance(wrong, colour) < 3 * TOLERANCE["blend"]:
-                return
+                return None
         if owner is not None:
             decider, name = owner, rule
         elif generator is not None and top is not generator:
@@ -412,9 +465,22 @@ class Probes:
             decider, name = top, rule or rule_name(top)
         kind = "image" if top is not None and top.kind == "image" else "blend" if blended else "solid"
         self.taken.add((px, py))
-        self.items.append({"type": "colour", "x": px, "y": py, "expected": [round(c) for c in colour],
-                           "tolerance": TOLERANCE[kind], "node": decider.id if decider else None,
-                           "rule": qualified(name, decider, blended)})
+        probe = {"type": "colour", "x": px, "y": py, "expected": [round(c) for c in colour],
+                 "tolerance": TOLERANCE[kind], "node": decider.id if decider else None,
+                 "rule": qualified(name, decider, blended)}
+        if owner is not None and top is not owner:
+            # Blame: what shows here is `top`'s (or the backdrop's); the probe checks that `owner`
+            # does not paint here. check.py blames the owner when the render moved toward its ink.
+            probe["shows"] = top.id if top is not None else None
+            probe["ink"] = [[round(c) for c in ink] for ink in owner.inks()]
+        self.items.append(probe)
+        return colour
+
+    def clear(self, node, rule, quad, colour):
+        """Every pixel inside `quad` (device pixels) shows `colour`: `node` puts no ink there."""
+        self.items.append({"type": "clear", "quad": [[round(a, 2), round(b, 2)] for a, b in quad],
+                           "expected": [round(c) for c in colour], "tolerance": CLEAR_TOLERANCE,
+                           "node": node.id, "rule": qualified(rule, node, False)})
 
     def ink(self, node, rule, quad, under, target):
         """Some pixel inside `quad` (device pixels) moves from `under` toward `target` (or, with
@@ -447,38 +513,209 @@ def uniform_under(scene, node, points):
     return found
 
 
+def char_width(ch):
+    """(least, most) advance of a character in em, over the fonts a front end may draw with (the
+    engine's 0.5 em average, SF, DejaVu, Liberation and their narrow and bold faces)."""
+    if ch.isspace():
+        return 0.2, 0.4
+    if ch in "iIjJl!|.,:;'`":
+        return 0.12, 0.45
+    if ch in "ftr()[]{}-/\"":
+        return 0.2, 0.6
+    if ch in "mwMW@%&":
+        return 0.55, 1.05
+    if ord(ch) >= 0x2E80:
+        return 0.8, 1.1
+    if ch.isupper():
+        return 0.45, 0.9
+    if ch.isdigit():
+        return 0.4, 0.7
+    if ch.isalpha() and ord(ch) < 0x250:
+        return 0.3, 0.72
+    return 0.2, 1.1
+
+
+MONOSPACED = ("mono", "courier", "menlo", "consol")
+
+
+def run_pieces(runs, fallback):
+    """The paragraph as (character, least, most width in points) triples."""
+    pieces = []
+    for run in runs:
+        size = float(run.get("size", 17))
+        bold = 1.1 if run.get("weight") in ("semibold", "bold") else 1.0
+        mono = any(word in (name or "").lower() for name in (run.get("font"), fallback) for word in MONOSPACED)
+        for ch in str(run.get("text", "")):
+            lo, hi = char_width(ch)
+            if mono:
+                hi = max(hi, 0.65)
+            pieces.append((ch, lo * size, hi * size * bold))
+    return pieces
+
+
+def wrapped_lines(pieces, width, which):
+    """Lines of a greedy word wrap at `width` with each character's least (which=1) or most
+    (which=2) width; None when a word alone is wider than the line (where it breaks is not fixed)."""
+    words, word, spaces = [], [0.0, 0.0], []
+    for ch, lo, hi in pieces:
+        if ch.isspace():
+            if word != [0.0, 0.0]:
+                words.append(word)
+            word = [0.0, 0.0]
+            spaces.append(len(words))
+            words.append(("space", lo, hi))
+        else:
+            word[0] += lo
+            word[1] += hi
+    if word != [0.0, 0.0]:
+        words.append(word)
+    lines, used = 1, 0.0
+    started = False
+    for item in words:
+        if isinstance(item, tuple):
+            used += item[which]
+            continue
+        w = item[which - 1]
+        if w > width:
+            return None
+        if started and used + w > width:
+            lines += 1
+            used = w
+        else:
+            used += w
+        started = True
+    return lines
+
+
 def text_probes(probes, node):
-    """Ink inside a text node's box, and none in a band just outside it."""
+    """Ink inside a text node's box, none in a band just outside it, and none where its layout
+    leaves room: beside a short line as `align` places it, above or below the block of lines as
+    `verticalAlign` places it, after the N-th line of `lines`, over the tail where the ellipsis
+    is; ink in each line the text must wrap into. Widths are bounded per character for any font."""
     scene = probes.scene
     fx, fy, fw, fh = node.frame
     m = MARGIN / scene.scale
     if node.paint() is None or fw <= 4 * m or fh <= 4 * m:
         return
-    if node.clip and rect_distance(node.clip, *node.to_screen(fx, fy)) < 0 or \
-            node.clip and rect_distance(node.clip, *node.to_screen(fx + fw, fy + fh)) < 0:
+    bw, bh = node.text_box()
+    corners = [node.box_to_screen(u, v) for u in (0, bw) for v in (0, bh)]
+    if node.clip and any(rect_distance(node.clip, x, y) < 0 for x, y in corners):
+        return
+    if any(rect_distance(probes.screen, x, y) < 0 for x, y in corners):
         return
     step = 12 / scene.scale
-    nx, ny = max(2, int(fw / step)), max(2, int(fh / step))
-    grid = [node.to_screen(fx + m + (fw - 2 * m) * i / nx, fy + m + (fh - 2 * m) * j / ny)
+    nx, ny = max(2, int(bw / step)), max(2, int(bh / step))
+    grid = [node.box_to_screen(m + (bw - 2 * m) * i / nx, m + (bh - 2 * m) * j / ny)
             for i in range(nx + 1) for j in range(ny + 1)]
     if len(grid) > 600:
         grid = grid[::len(grid) // 600 + 1]
     under = uniform_under(scene, node, grid)
-    colours = [parse_colour(run.get("color")) for run in node.raw.get("text") or [] if run.get("text", "").strip()]
-    if under is not None and colours and all(c and distance(c, under) > 2 * INK_CONTRAST for c in colours):
-        corners = [(fx + m, fy + m), (fx + fw - m, fy + m), (fx + fw - m, fy + fh - m), (fx + m, fy + fh - m)]
-        quad = [tuple(v * scene.scale for v in node.to_screen(x, y)) for x, y in corners]
-        probes.ink(node, "text.ink", quad, under, None)
-    # No ink outside: a band of points just outside each edge, every 8 device pixels.
+    runs = [run for run in node.raw.get("text") or []]
+    colours = [parse_colour(run.get("color")) for run in runs if run.get("text", "").strip()]
+    inked = under is not None and colours and all(c and distance(c, under) >= INK_CONTRAST + 20 for c in colours)
+
+    def quad(u0, v0, u1, v1):
+        u0, u1 = max(u0, m), min(u1, bw - m)
+        v0, v1 = max(v0, m), min(v1, bh - m)
+        if (u1 - u0) * scene.scale < 2 or (v1 - v0) * scene.scale < 2:
+            return None
+        return [tuple(c * scene.scale for c in node.box_to_screen(u, v)) for u, v in ((u0, v0), (u1, v0), (u1, v1), (u0, v1))]
+
+    if inked:
+        layout_probes(probes, node, runs, under, quad)
+    # No ink outside: a band of points just outside each edge of the box, every 8 device pixels.
     out = 1.5 * m
     spacing = 8 / scene.scale
-    for (x0, y0, x1, y1) in ((fx, fy - out, fx + fw, fy - out), (fx, fy + fh + out, fx + fw, fy + fh + out),
-                             (fx - out, fy, fx - out, fy + fh), (fx + fw + out, fy, fx + fw + out, fy + fh)):
-        length = math.hypot(x1 - x0, y1 - y0)
+    for (u0, v0, u1, v1) in ((0, -out, bw, -out), (0, bh + out, bw, bh + out), (-out, 0, -out, bh), (bw + out, 0, bw + out, bh)):
+        length = math.hypot(u1 - u0, v1 - v0)
         count = int(length / spacing)
         for i in range(1, count):
-            x, y = node.to_screen(x0 + (x1 - x0) * i / count, y0 + (y1 - y0) * i / count)
+            x, y = node.box_to_screen(u0 + (u1 - u0) * i / count, v0 + (v1 - v0) * i / count)
             probes.colour(x, y, owner=node, rule="text.clip")
+
+
+def layout_probes(probes, node, runs, under, quad):
+    style = node.style
+    bw, bh = node.text_box()
+    pieces = run_pieces(runs, style.get("fontFallback"))
+    while pieces and pieces[-1][0].isspace():
+        pieces.pop()
+    while pieces and pieces[0][0].isspace():
+        pieces.pop(0)
+    sizes = [float(run.get("size", 17)) for run in runs]
+    size = max(sizes)
+    line = 1.2 * size
+    whole = quad(0, 0, bw, bh)
+    if whole is None:
+        return
+    probes.ink(node, "text.ink", whole, under, None)
+    if not pieces:
+        return
+    lines = int(style.get("lines") or 0)
+    lo_w, hi_w = sum(p[1] for p in pieces), sum(p[2] for p in pieces)
+    if lines == 1:
+        least, most, free = (1, 1, 1 if lo_w <= bw else 2)
+    else:
+        least, most = wrapped_lines(pieces, bw, 1), wrapped_lines(pieces, bw, 2)
+        if least is None or most is None:
+            return
+        free = least
+        if lines > 1:
+            least, most = min(least, lines), min(most, lines)
+    clamped = lines >= 1 and free > lines
+    vertical = style.get("verticalAlign", "center")
+
+    def top(n):
+        return 0.0 if vertical == "top" else bh - n * line if vertical == "bottom" else (bh - n * line) / 2
+
+    pad_v = 0.2 * size + 1.5 / probes.scene.scale
+    pad_h = 0.15 * size + 1.5 / probes.scene.scale
+    first = min(top(n) for n in range(least, most + 1))
+    last = max(top(n) + n * line for n in range(least, most + 1))
+    name = "text.lines" if clamped else "text.verticalAlign"
+    for box in (quad(0, 0, bw, first - pad_v), quad(0, last + pad_v, bw, bh)):
+        if box:
+            probes.clear(node, name, box, under)
+    # Each line the text must fill has ink across the middle of its line box (x-height and caps),
+    # where the block's place is known; one size of type only (mixed sizes share a baseline).
+    same_size = max(sizes) - min(sizes) < 0.5
+    if same_size and (least == most or vertical == "top"):
+        for k in range(1, least + 1):
+            centre = top(least) + (k - 0.5) * line
+            if most == 1:
+                u0, u1 = expected_span(style.get("align", "left"), bw, lo_w, min(hi_w, bw))
+            else:
+                u0, u1 = 0, bw
+            box = quad(u0, centre - 0.3 * size, u1, centre + 0.05 * size)
+            if box and k > 1:
+                probes.ink(node, "text.lines", box, under, None)
+            elif box and most == 1:
+                probes.ink(node, "text.align", box, under, None)
+        if clamped and bw > 3 * size:
+            # The tail of the last line holds the ellipsis: dots on the baseline, nothing higher.
+            centre = top(least) + (least - 0.5) * line
+            box = quad(bw - 0.4 * size, centre - 0.2 * size, bw - 1.5 / probes.scene.scale, centre + 0.05 * size)
+            if box:
+                probes.clear(node, "text.ellipsis", box, under)
+    if most == 1 and hi_w + 2 * pad_h < bw:
+        # One line, narrower than the box: nothing beside it where `align` puts it.
+        align = style.get("align", "left")
+        spans = {"left": [(hi_w + pad_h, bw)], "right": [(0, bw - hi_w - pad_h)],
+                 "center": [(0, (bw - hi_w) / 2 - pad_h), ((bw + hi_w) / 2 + pad_h, bw)]}.get(align, [])
+        for u0, u1 in spans:
+            box = quad(u0, 0, u1, bh)
+            if box:
+                probes.clear(node, "text.align", box, under)
+
+
+def expected_span(align, width, least, most):
+    """Where a one-line text's first `least` points of ink surely are, as `align` places it."""
+    if align == "right":
+        return width - least, width
+    if align == "center":
+        return (width - least) / 2, (width + least) / 2
+    return 0, least
+
 
 
 def thin_probes(probes, node, centre, normal, half):
@@ -503,6 +740,83 @@ def thin_probes(probes, node, centre, normal, half):
     probes.ink(node, ("line" if node.line_ends() else "hairline") + ".ink", quad, under, target)
 
 
+def edge_margin(node):
+    """Device pixels an edge probe keeps from the edge: EDGE, plus what a pixel turned with the
+    node reaches beyond its centre (half its diagonal's projection)."""
+    t = math.radians(node.angle)
+    return EDGE + 0.5 * (abs(math.cos(t)) + abs(math.sin(t))) - 0.5
+
+
+def edge_pixel(node, scale, point, normal, inside, margin):
+    """The device pixel nearest `point` + `normal` (screen points, unit outward normal) whose
+    centre lies between `margin` and `margin + 1.5` device pixels inside (or outside) the node's
+    shape; None when there is none."""
+    sx, sy = point[0] * scale, point[1] * scale
+    step = -(margin + 0.5) if inside else margin + 0.5
+    tx, ty = sx + normal[0] * step, sy + normal[1] * step
+    best = None
+    for px in range(int(math.floor(tx)) - 1, int(math.floor(tx)) + 2):
+        for py in range(int(math.floor(ty)) - 1, int(math.floor(ty)) + 2):
+            d = node.distance((px + 0.5) / scale, (py + 0.5) / scale) * scale
+            d = d if inside else -d
+            if margin <= d < margin + 1.5:
+                off = math.hypot(px + 0.5 - tx, py + 0.5 - ty)
+                if best is None or off < best[0]:
+                    best = (off, px, py)
+    return best and best[1:]
+
+
+def edge_probes(probes, node, edges, rule_in, rule_out):
+    """Just inside and just outside straight edges of a node that paints a flat colour: a node
+    drawn EDGE + 0.5 device pixels or more off its place fails one of them (an edge on the pixel
+    grid; up to a pixel more off it). `edges`: (point, outward normal) in the node's own space."""
+    scene = probes.scene
+    paint = node.paint()
+    if not isinstance(paint, tuple):
+        return
+    margin = edge_margin(node) + (CURVED if node.kind == "circle" else 0)
+    t = math.radians(node.angle)
+    c, s = math.cos(t), math.sin(t)
+    for (lx, ly), (nx, ny) in edges:
+        point = node.to_screen(lx, ly)
+        if rect_distance(probes.screen, *point) < 4 * MARGIN / scene.scale or \
+                (node.clip and rect_distance(node.clip, *point) < 4 * MARGIN / scene.scale):
+            continue
+        normal = (nx * c - ny * s, nx * s + ny * c)
+        inner = edge_pixel(node, scene.scale, point, normal, True, margin)
+        outer = edge_pixel(node, scene.scale, point, normal, False, margin)
+        if outer is None:
+            continue
+        exact = (node, margin)
+        outside, _, _ = scene.stack((outer[0] + 0.5) / scene.scale, (outer[1] + 0.5) / scene.scale, exact=exact)
+        if outside is None:
+            continue
+        if inner is not None:  # a line too thin for a pixel inside has only the outside probe
+            probes.pixel(*inner, generator=node, rule=rule_in, exact=exact, top_is=lambda top: top is node,
+                         contrast=outside)
+        probes.pixel(*outer, owner=node, rule=rule_out, exact=exact, contrast=blend(outside, paint, node.opacity),
+                     top_is=lambda top: top is None or top.index < node.index)
+
+
+def straight_edges(node):
+    """Points along a rect's (or hairline's) straight edges, clear of rounded corners, and a
+    circle's four extremes, each with its outward normal, in the node's own space."""
+    fx, fy, fw, fh = node.frame
+    if node.kind == "circle":
+        return [((fx + fw / 2, fy), (0, -1)), ((fx + fw / 2, fy + fh), (0, 1)),
+                ((fx, fy + fh / 2), (-1, 0)), ((fx + fw, fy + fh / 2), (1, 0))]
+    r = min(node.radius or 0, fw / 2, fh / 2)
+    edges = []
+    for t in (0.25, 0.5, 0.75):
+        if fw - 2 * r > 0:
+            x = fx + r + (fw - 2 * r) * t
+            edges += [((x, fy), (0, -1)), ((x, fy + fh), (0, 1))]
+        if fh - 2 * r > 0:
+            y = fy + r + (fh - 2 * r) * t
+            edges += [((fx, y), (-1, 0)), ((fx + fw, y), (1, 0))]
+    return edges
+
+
 def node_probes(probes, node):
     scene = probes.scene
     m = MARGIN / scene.scale
@@ -521,12 +835,26 @@ def node_probes(probes, node):
             return
         half = node.line_width() / 2
         normal = (-(by - ay) / length, (bx - ax) / length)
-        for t in (0.25, 0.5, 0.75):
-            centre = node.to_screen(ax + (bx - ax) * t, ay + (by - ay) * t)
-            if half > 1.5 * m:
-                probes.colour(*centre, generator=node)
+        t = math.radians(node.angle)
+        screen_normal = (normal[0] * math.cos(t) - normal[1] * math.sin(t), normal[0] * math.sin(t) + normal[1] * math.cos(t))
+        margin = edge_margin(node)
+        sides = []
+        for f in (0.25, 0.5, 0.75):
+            mx, my = ax + (bx - ax) * f, ay + (by - ay) * f
+            centre = node.to_screen(mx, my)
+            if 2 * half * scene.scale >= 4:
+                # A colour probe on the stroke's centre, at the pixel deepest inside it.
+                deepest = max(((node.distance((px + 0.5) / scene.scale, (py + 0.5) / scene.scale), px, py)
+                               for px in range(int(centre[0] * scene.scale) - 1, int(centre[0] * scene.scale) + 2)
+                               for py in range(int(centre[1] * scene.scale) - 1, int(centre[1] * scene.scale) + 2)))
+                if deepest[0] * scene.scale >= margin:
+                    probes.pixel(deepest[1], deepest[2], generator=node, rule="line", exact=(node, margin))
             else:
-                thin_probes(probes, node, centre, normal, half)
+                thin_probes(probes, node, centre, screen_normal, half)
+            sides += [((mx + normal[0] * half, my + normal[1] * half), normal),
+                      ((mx - normal[0] * half, my - normal[1] * half), (-normal[0], -normal[1]))]
+        # The width: just inside and just outside both sides of the stroke.
+        edge_probes(probes, node, sides, "line.width", "line.width")
         return
     if node.kind == "line" and min(fw, fh) <= 3 * m:
         if max(fw, fh) > 4 * m:
@@ -534,7 +862,10 @@ def node_probes(probes, node):
             for t in (0.25, 0.5, 0.75):
                 centre = node.to_screen(fx + fw * (t if horizontal else 0.5), fy + fh * (0.5 if horizontal else t))
                 thin_probes(probes, node, centre, (0, 1) if horizontal else (1, 0), min(fw, fh) / 2)
+            edge_probes(probes, node, straight_edges(node), "hairline.width", "hairline.width")
         return
+    if node.kind in ("rect", "circle", "movie") or node.kind == "line":
+        edge_probes(probes, node, straight_edges(node), "edge.inside", "edge.outside")
     fractions = (0.1, 0.3, 0.5, 0.7, 0.9) if node.kind == "image" else (0.2, 0.5, 0.8)
     for x, y in local_points(node, fractions):
         probes.colour(x, y, generator=node)
@@ -570,6 +901,12 @@ def derive(state):
     for i in range(1, 12):
         for j in range(1, 24):
             probes.colour(width * i / 12, height * j / 24)
+    # Nothing where nothing is drawn: every BACKDROP_STEP points where no node paints.
+    for i in range(1, int(width / BACKDROP_STEP) + 1):
+        for j in range(1, int(height / BACKDROP_STEP) + 1):
+            x, y = i * BACKDROP_STEP - BACKDROP_STEP / 2, j * BACKDROP_STEP - BACKDROP_STEP / 2
+            if scene.stack(x, y)[1] is None:
+                probes.colour(x, y)
     return probes.items
 
 
