@@ -14,7 +14,7 @@ import argparse
 import itertools
 import json
 
-from scenery_client import SceneryClient, screen_frame, visible_frame
+from scenery import SceneryClient, screen_frame, visible_frame
 
 BOLD_WEIGHTS = {"semibold", "bold", "heavy", "black"}
 LINE_TOLERANCE = 4.0  # text whose vertical centres are this close (pt) shares a line

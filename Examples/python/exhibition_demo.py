@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 
-from scenery_client import SceneryClient
+from scenery import SceneryClient
 
 VIEWPORT = {"width": 375, "height": 667, "scale": 2,
             "safeArea": {"top": 0, "left": 0, "bottom": 0, "right": 0}}

@@ -1,38 +1,27 @@
-"""One engine session over a pipe: the ``scenery`` process, requests by id, the mirrored state.
+"""One engine session over a pipe: the ``scenery`` process on Qt's event loop.
 
-The engine is spawned with ``QProcess`` and spoken to in newline-delimited JSON-RPC 2.0 (PROTOCOL.md
-sections 1 and 2), on Qt's event loop: nothing blocks the window. The mirror takes the whole state
-from ``initialize`` and ``snapshot`` and applies every patch (in results and ``patch``
-notifications) in the order it arrives; a rev that is not the next one, or a patch that does not
-apply, is a gap, and the mirror resynchronises from ``snapshot``. ``snapshot`` also gives the
-scene clock (``nowMs``), from which declared animations are played. Images are read once per id
-with ``asset.read``.
+The engine is spawned with ``QProcess``, so nothing blocks the window. The protocol is the Python
+package's (``scenery.Session``: request lines, answers by id, the mirror kept by applying every
+patch in arrival order); this module only carries its lines and calls back. A gap (a rev that
+is not the next one, a patch that does not apply) resynchronises from ``snapshot``, which also
+gives the scene clock (``nowMs``), from which declared animations are played. Images are read
+once per id with ``asset.read``.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
-from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QObject, QProcess, Signal
+from scenery import GapError, SceneryError, Session, find_engine
 
 from assets import AssetStore
-from json_patch import PatchError, apply_patch
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
-from scenery_client import find_engine  # noqa: E402  (the reference client's search for the binary)
-
-
-class EngineError(Exception):
-    """An error answer: its JSON-RPC ``code`` and ``message``."""
-
-    def __init__(self, method: str, error: dict):
-        super().__init__(f"{method}: {error.get('message')} (code {error.get('code')})")
-        self.code, self.message = error.get("code"), error.get("message")
+#: An error answer: its JSON-RPC ``code``, ``message`` and the ``method`` it answered.
+EngineError = SceneryError
 
 
 class EngineSession(QObject):
@@ -50,16 +39,14 @@ class EngineSession(QObject):
         if not binary:
             raise FileNotFoundError("no scenery binary: pass --scenery, set SCENERY_BIN or run `swift build`")
         binary = os.path.abspath(binary)  # the process may run in another folder (cwd)
-        self.state: Optional[dict] = None
-        self.rev = 0
+        self.protocol = Session(on_gap=self._gap)
         self.gestures: set[str] = set()
         self.scenes: list[str] = []
         self.resyncs = 0
         self.changed_at = time.monotonic()
         self._clock: Optional[tuple[float, float]] = None  # (nowMs, time.monotonic() when learned)
         self._resyncing = False
-        self._next_id = 1
-        self._waiting: dict[int, tuple[str, Callable, Callable]] = {}
+        self._waiting: dict[int, tuple[Callable, Callable]] = {}
         self._buffer = b""
         self.assets = AssetStore(fetch=self._read_asset)
         self.assets.on_arrival = lambda asset_id: self.changed.emit()
@@ -76,6 +63,16 @@ class EngineSession(QObject):
             self.process.setWorkingDirectory(cwd)  # the scene params' relative paths are taken from here
         self.process.start(binary, [])
 
+    @property
+    def state(self) -> Any:
+        """The mirrored state (None before ``initialize``)."""
+        return self.protocol.mirror.state
+
+    @property
+    def rev(self) -> int:
+        """The mirrored state's rev."""
+        return self.protocol.mirror.rev or 0
+
     # Requests --------------------------------------------------------------------------------
 
     def request(self, method: str, params: Optional[dict] = None,
@@ -83,11 +80,9 @@ class EngineSession(QObject):
                 otherwise: Optional[Callable[[EngineError], None]] = None) -> int:
         """Sends a request; ``then(result)`` runs once the answer has been applied to the mirror,
         ``otherwise(error)`` on an error answer (default: ``failed`` says it)."""
-        request_id, self._next_id = self._next_id, self._next_id + 1
-        self._waiting[request_id] = (method, then, otherwise or (lambda error: self.failed.emit(str(error))))
-        line = json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params or {}},
-                          ensure_ascii=False, separators=(",", ":"))
-        self.process.write(line.encode("utf-8") + b"\n")
+        request_id, line = self.protocol.request(method, params or {})
+        self._waiting[request_id] = (then, otherwise or (lambda error: self.failed.emit(str(error))))
+        self.process.write(line)
         return request_id
 
     def open(self, scene: Optional[str], params: Optional[dict] = None, viewport: Optional[dict] = None,
@@ -118,7 +113,8 @@ class EngineSession(QObject):
             self._resyncing = False
             self.resyncs += 1
             self._clock = (float(snapshot.get("nowMs", 0)), time.monotonic())
-            self._take(snapshot["state"], snapshot["rev"])
+            self.protocol.mirror.reset(snapshot["state"], snapshot["rev"])
+            self._changed()
             then(snapshot)
 
         def failed(error):
@@ -164,48 +160,30 @@ class EngineSession(QObject):
 
     def handle_line(self, line: bytes | str) -> None:
         """One protocol line from the engine (public so that tests can feed one, e.g. a gap)."""
-        message = json.loads(line)
-        if message.get("id") is not None:
-            method, then, otherwise = self._waiting.pop(message["id"], ("?", lambda _: None, lambda _: None))
-            if "error" in message:
-                otherwise(EngineError(method, message["error"]))
-                return
-            result = message.get("result") or {}
-            if method == "initialize":
-                self.scenes = list(result.get("scenes") or [])
-                self._take(result["state"], result["rev"])
-            elif "patch" in result and "rev" in result:
-                self._change(result["rev"], result["patch"])
-            then(result)
-        elif message.get("method") == "patch":
-            params = message.get("params") or {}
-            self._change(params.get("rev"), params.get("patch") or [])
-
-    def _take(self, state: dict, rev: int) -> None:
-        self.state, self.rev = state, rev
-        self._changed()
+        mirror = self.protocol.mirror
+        rev, state = mirror.rev, mirror.state
+        answer = self.protocol.receive(line)
+        if mirror.rev != rev or mirror.state is not state:  # patches copy what they change
+            self._changed()
+        if answer is None:
+            return
+        then, otherwise = self._waiting.pop(answer.id, (lambda _: None, lambda _: None))
+        if answer.error is not None:
+            otherwise(answer.error)
+            return
+        if answer.method == "initialize":
+            self.scenes = list(answer.result.get("scenes") or [])
+        then(answer.result if answer.result is not None else {})
 
     def _changed(self) -> None:
         self.changed_at = time.monotonic()
         self.changed.emit()
 
-    def _change(self, rev: int, patch: list) -> None:
-        """A patch from ``rev - 1`` to ``rev``; a gap (or a patch that does not apply) resyncs."""
-        if self.state is None or (not patch and rev == self.rev):
-            return
-        if rev != self.rev + 1:
-            if not self._resyncing:
-                self.resync()
-            return
-        try:
-            self.state = apply_patch(self.state, patch)
-        except PatchError as error:
-            print(f"scenery_qt: a patch did not apply ({error}); resynchronising", file=sys.stderr)
-            if not self._resyncing:
-                self.resync()
-            return
-        self.rev = rev
-        self._changed()
+    def _gap(self, error: GapError) -> None:
+        """A patch the mirror could not take: resynchronise from ``snapshot`` (once at a time)."""
+        if not self._resyncing:
+            print(f"scenery_qt: {error}; resynchronising", file=sys.stderr)
+            self.resync()
 
     def _read_asset(self, asset_id: str) -> None:
         self.request("asset.read", {"id": asset_id}, lambda result: self.assets.put(asset_id, result),

@@ -27,9 +27,8 @@ except ImportError:  # pragma: no cover - the skip below says what is missing
     QApplication = None
 
 if QApplication is not None:
-    from json_patch import json_equal
+    from scenery import find_engine, json_equal
     from renderer import content_offset, draw_order
-    from session import find_engine
     from window import SceneryWindow, wait_until
 
 SANITIZED = os.environ.get("SCENERY_SANITIZED") == "1"

@@ -44,14 +44,4 @@ struct QtFrontEndTests {
         let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") }
         #expect(skips.isEmpty, "nothing in test_scenery_qt.py may skip here: \(skips)")
     }
-
-    @Test("the Qt front end's JSON Patch applier passes json-patch-tests",
-          .enabled(if: SharedData.has("conformance/json-patch-tests"),
-                   SharedData.skipMessage("conformance/json-patch-tests", "the RFC 6902 conformance suite")))
-    func patchConformance() throws {
-        let run = try WebTests.run(["python3", "-m", "unittest", "-v", "Examples/qt/test_json_patch.py"])
-        #expect(run.status == 0, "\(run.report)")
-        let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") }
-        #expect(skips.isEmpty, "the suite is beside the checkout, so nothing may skip: \(skips)")
-    }
 }

@@ -27,8 +27,9 @@ struct WebTests {
 
     /// Runs `command` (words, with `SCENERY_BIN=` first where the program starts the engine) in
     /// the repository; `report` is the command as one line to paste, then what it printed.
+    /// Python programs import the package `scenery` from the checkout (`Clients/python`).
     static func run(_ command: [String]) throws -> (status: Int32, report: String, stderr: String) {
-        let command = (sanitized ? ["SCENERY_SANITIZED=1"] : []) + command
+        let command = (sanitized ? ["SCENERY_SANITIZED=1"] : []) + ["PYTHONPATH=\(Paths.repo.path)/Clients/python"] + command
         let run = try runProcess(env, command)
         return (run.status, command.joined(separator: " ") + ":\n" + String(decoding: run.stdout, as: UTF8.self) + run.stderr, run.stderr)
     }

@@ -1,8 +1,8 @@
-"""Tests of the reference client: python3 -m unittest discover -s Examples/python -p 'test_*.py'
+"""Tests of the Python package: PYTHONPATH=Clients/python python3 -m unittest discover -s Clients/python/tests
 
 The patch applier runs the RFC 6902 conformance suite, the client's message handling runs
-against a small fake engine written in Python, and the end-to-end walk through the directory
-scene runs against the real binary when there is one ($SCENERY_BIN or .build/*/scenery).
+against a small fake engine written in Python, and the end-to-end walks run against the real
+binary when there is one ($SCENERY_BIN, the bundled engine or a checkout's .build/*/scenery).
 """
 
 import copy
@@ -15,10 +15,10 @@ import tempfile
 import time
 import unittest
 
-from directory_demo import screen_lines
-from scenery_client import (REPO_ROOT, PatchError, ProtocolError, SceneryClient, SceneryError,
-                            apply_patch, draw_order, find_engine, parse_pointer, pointer,
-                            resolve, screen_frame)
+from scenery import (PatchError, ProtocolError, SceneryClient, SceneryError, apply_patch, draw_order,
+                     find_engine, parse_pointer, pointer, resolve, screen_frame)
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 CONFORMANCE = REPO_ROOT.parent / "shared" / "conformance" / "json-patch-tests"
 
@@ -81,6 +81,13 @@ class PointerAndPatchTest(unittest.TestCase):
             apply_patch(doc, [{"op": "add", "path": "/a/-", "value": 2},
                               {"op": "test", "path": "/a/1", "value": 3}])
         self.assertEqual(doc, {"a": [1]})
+
+    def test_a_patch_copies_only_the_path_it_changes(self):
+        doc = {"display": {"nodes": {"a": {"frame": [0, 0, 1, 1]}, "b": {"frame": [1, 1, 1, 1]}}}}
+        result = apply_patch(doc, [{"op": "replace", "path": "/display/nodes/a/frame", "value": [2, 2, 2, 2]}])
+        self.assertIs(result["display"]["nodes"]["b"], doc["display"]["nodes"]["b"])
+        self.assertIsNot(result["display"]["nodes"]["a"], doc["display"]["nodes"]["a"])
+        self.assertEqual(doc["display"]["nodes"]["a"]["frame"], [0, 0, 1, 1])
 
     def test_values_taken_from_the_patch_are_not_shared_with_it(self):
         patch = [{"op": "add", "path": "/x", "value": {"y": 1}},
@@ -170,55 +177,6 @@ class ClientWithFakeEngineTest(unittest.TestCase):
             engine.request("cheat")
             with self.assertRaisesRegex(ProtocolError, "/model/count"):
                 engine.verify()
-
-
-class ScreenTextTest(unittest.TestCase):
-    """The demo's text rendering of a hand-written state."""
-
-    def test_visible_text_is_printed_row_by_row_with_bold_marked(self):
-        def text(layer, frame, *runs, align="left", z=0):
-            return {"kind": "text", "layer": layer, "frame": frame, "z": z,
-                    "style": {"align": align},
-                    "text": [{"text": t, "weight": w, "size": 17} for t, w in runs]}
-
-        # Content is shown in y 100..700 and scrolled by 50: content y 0 is at screen y 50.
-        state = {"viewport": {"width": 375, "height": 812}, "display": {
-            "content": {"frame": [0, 100, 375, 600], "width": 375, "height": 2000, "offsetY": 50},
-            "nodes": {
-                "title": text("screen", [0, 50, 375, 30], ("Contacts", "bold"), align="center"),
-                "row.0.name": text("content", [16, 0, 200, 44], ("Above the content frame", "regular")),
-                "row.1.name": text("content", [16, 44, 200, 44], ("Jule ", "regular"), ("Smith", "bold")),
-                "row.1.time": text("content", [300, 46, 59, 40], ("10:30", "regular"), align="right"),
-                "row.2.name": text("content", [16, 88, 200, 44], ("Ann", "bold"), (" ", "bold"),
-                                   ("Lee", "semibold"), (" Jr.", "regular")),
-                "row.2.badge": text("content", [250, 91, 40, 44], ("VIP", "regular")),
-                "row.3.name": text("content", [16, 700, 200, 44], ("Below the content frame", "regular")),
-                "row.far": text("content", [16, 1000, 200, 44], ("Far below", "regular")),
-                "index.M": text("screen", [360, 300, 15, 14], ("M", "regular"), z=5),
-                "offscreen": text("screen", [0, 900, 100, 20], ("Off screen", "regular")),
-                "empty": {"kind": "text", "layer": "screen", "frame": [0, 400, 100, 20], "text": []},
-                "avatar": {"kind": "image", "layer": "content", "frame": [0, 50, 40, 40], "image": "a"},
-                "tab.recents.label": text("screen", [0, 760, 125, 20], ("Recents", "regular"), align="center"),
-                "tab.featured.label": text("screen", [125, 760, 125, 20], ("Featured", "regular"), align="center"),
-                "tab.contacts.label": text("screen", [250, 760, 125, 20], ("Contacts", "bold"), align="center"),
-            }}}
-        self.assertEqual(screen_lines(state), [
-            " " * 21 + "**Contacts**",
-            "  Jule **Smith**".ljust(43) + "10:30",
-            "  **Ann Lee** Jr.".ljust(33) + "VIP",
-            " " * 48 + "M",
-            ("     Recents".ljust(21) + "Featured").ljust(38) + "**Contacts**",
-        ])
-
-    def test_content_frames_move_with_the_scroll_offset_and_draw_order_is_z_then_id(self):
-        display = {"content": {"frame": [0, 100, 375, 600], "offsetY": 50}, "nodes": {
-            "b": {"layer": "content", "z": 1, "frame": [0, 80, 10, 10]},
-            "a": {"layer": "content", "z": 1, "frame": [0, 0, 10, 10]},
-            "bar": {"layer": "screen", "z": 0, "frame": [0, 80, 10, 10]}}}
-        self.assertEqual(screen_frame(display, display["nodes"]["b"]), (0, 130, 10, 10))
-        self.assertEqual(screen_frame(display, display["nodes"]["bar"]), (0, 80, 10, 10))
-        # The layer does not decide the order: z does, then the id.
-        self.assertEqual([node_id for node_id, _ in draw_order(display)], ["bar", "a", "b"])
 
 
 ENGINE = find_engine()

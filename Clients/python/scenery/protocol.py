@@ -1,0 +1,110 @@
+"""The protocol without the I/O: request lines out, engine lines in, the mirror kept.
+
+The sync client (``client.py``) and the asyncio client (``aio.py``) both drive one ``Session``;
+they only differ in how lines travel. A line from the engine is a response (its ``id`` names the
+request) or a notification; every patch, in a result or a ``patch`` notification, goes to the
+mirror in arrival order, which is the order the engine wrote them (PROTOCOL.md section 2).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from .errors import GapError, ProtocolError, SceneryError
+from .mirror import Mirror
+
+__all__ = ["PROTOCOL_VERSION", "Answer", "Session"]
+
+#: The protocol version this package speaks.
+PROTOCOL_VERSION = "1.0"
+
+
+@dataclass
+class Answer:
+    """The response to one request: its ``result``, or the ``error`` the engine answered."""
+
+    id: int
+    method: str
+    result: Any = None
+    error: SceneryError | None = None
+
+    def value(self) -> Any:
+        """The result; the error answer raised as ``SceneryError``."""
+        if self.error is not None:
+            raise self.error
+        return self.result
+
+
+class Session:
+    """Request ids, the requests awaiting an answer, the mirror and every notification received
+    (``notifications``, ``patch`` and any other method, in arrival order).
+
+    A patch the mirror cannot take raises ``GapError`` from ``receive``, unless ``on_gap`` is
+    given: then it is called with the error, and the line is handled otherwise as usual (a front
+    end that keeps running resynchronises from ``snapshot`` there)."""
+
+    def __init__(self, on_gap: Callable[[GapError], None] | None = None) -> None:
+        self.mirror = Mirror()
+        self._on_gap = on_gap
+        self.notifications: list[dict[str, Any]] = []
+        self._next_id = 1
+        self._pending: dict[int, str] = {}
+
+    def request(self, method: str, params: Mapping[str, Any] | None = None) -> tuple[int, bytes]:
+        """A new request's id and its line (UTF-8, newline-terminated), now awaiting its answer."""
+        request_id, self._next_id = self._next_id, self._next_id + 1
+        message: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
+        if params is not None:
+            message["params"] = dict(params)
+        self._pending[request_id] = method
+        line = json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
+        return request_id, line.encode("utf-8")
+
+    @property
+    def waiting(self) -> bool:
+        """Whether a request still awaits its answer."""
+        return bool(self._pending)
+
+    def receive(self, line: bytes | str) -> Answer | None:
+        """Handle one line from the engine: the ``Answer`` it completes, or None for a
+        notification (applied when it is a ``patch``, recorded either way)."""
+        try:
+            message = json.loads(line)
+        except ValueError:
+            raise ProtocolError(f"not a JSON line on stdout: {line[:200]!r}") from None
+        if not isinstance(message, dict):
+            raise ProtocolError(f"not a JSON object on stdout: {line[:200]!r}")
+        if "id" not in message:
+            self._notification(message)
+            return None
+        method = self._pending.pop(message["id"], None) if isinstance(message["id"], int) else None
+        if method is None:
+            raise ProtocolError(f"a response no request is waiting for: {str(message)[:200]}")
+        if "error" in message:
+            error = message["error"] if isinstance(message["error"], dict) else {}
+            code = error["code"] if isinstance(error.get("code"), int) else 0
+            return Answer(message["id"], method, error=SceneryError(
+                code, str(error.get("message")), error.get("data"), method))
+        result = message.get("result")
+        if method == "initialize" and isinstance(result, dict):
+            self.mirror.reset(result["state"], result["rev"])
+        elif isinstance(result, dict) and "patch" in result:
+            self._apply(result["patch"], result.get("rev", -1), f"the response to {method}")
+        return Answer(message["id"], method, result)
+
+    def _apply(self, patch: list[Any], rev: int, source: str) -> None:
+        try:
+            self.mirror.apply(patch, rev, source)
+        except GapError as gap:
+            if self._on_gap is None:
+                raise
+            self._on_gap(gap)
+
+    def _notification(self, message: dict[str, Any]) -> None:
+        self.notifications.append(message)
+        if message.get("method") == "patch":
+            params = message.get("params") or {}
+            cause = params.get("cause", "unknown cause")
+            self._apply(params.get("patch") or [], params.get("rev", -1), f"a patch notification ({cause})")
