@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+from typing import Any
 
 from scenery import SceneryClient, screen_frame, visible_frame
 
@@ -23,17 +24,17 @@ VIEWPORT = {"width": 375, "height": 812, "scale": 3,
             "safeArea": {"top": 44, "left": 0, "bottom": 34, "right": 0}}
 
 
-def is_bold(run):
+def is_bold(run: dict[str, Any]) -> bool:
     weight = run.get("weight", "regular")
     return weight in BOLD_WEIGHTS or (isinstance(weight, (int, float)) and weight >= 600)
 
 
-def run_text(node):
+def run_text(node: dict[str, Any]) -> str:
     """The node's runs concatenated, bold stretches wrapped in ``**`` (spaces kept outside)."""
     runs = node.get("text") or []
     if isinstance(runs, str):
-        return runs
-    parts = []
+        return str(runs)
+    parts: list[str] = []
     for bold, group in itertools.groupby(runs, is_bold):
         text = "".join(run.get("text", "") for run in group)
         core = text.strip()
@@ -44,7 +45,7 @@ def run_text(node):
     return "".join(parts)
 
 
-def _column(x, width, align, length):
+def _column(x: float, width: float, align: str, length: int) -> int:
     if align == "center":
         return round((x + width / 2) / POINTS_PER_COLUMN - length / 2)
     if align == "right":
@@ -52,11 +53,11 @@ def _column(x, width, align, length):
     return round(x / POINTS_PER_COLUMN)
 
 
-def screen_lines(state):
+def screen_lines(state: dict[str, Any]) -> list[str]:
     """The visible text of ``state`` as a list of lines, top to bottom."""
     display = state["display"]
     viewport = (0, 0, state["viewport"]["width"], state["viewport"]["height"])
-    items = []  # (centre y, x, column, text)
+    items: list[tuple[float, float, int, str]] = []  # (centre y, x, column, text)
     for node in display.get("nodes", {}).values():
         text = run_text(node) if node.get("kind") == "text" else ""
         if not text.strip() or visible_frame(display, node, viewport) is None:
@@ -66,14 +67,14 @@ def screen_lines(state):
         column = _column(x, w, node.get("style", {}).get("align", "left"), length)
         items.append((y + h / 2, x, max(0, column), text))
 
-    rows = []
+    rows: list[list[tuple[float, float, int, str]]] = []
     for item in sorted(items):
         if rows and item[0] - rows[-1][0][0] <= LINE_TOLERANCE:
             rows[-1].append(item)
         else:
             rows.append([item])
 
-    lines = []
+    lines: list[str] = []
     for row in rows:
         line = ""
         for _, _, column, text in sorted(row, key=lambda item: item[1]):
@@ -83,7 +84,7 @@ def screen_lines(state):
     return lines
 
 
-def show(engine, step, result, seen_notifications):
+def show(engine: SceneryClient, step: str, result: Any, seen_notifications: int) -> int:
     """Print one step: rev, patch size, notifications since the last step, then the screen."""
     patch = result.get("patch", []) if isinstance(result, dict) else []
     patches = [n for n in engine.notifications[seen_notifications:] if n.get("method") == "patch"]
@@ -100,8 +101,8 @@ def show(engine, step, result, seen_notifications):
     return len(engine.notifications)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--bin", help="scenery binary (default: $SCENERY_BIN or .build/*/scenery)")
     args = parser.parse_args()
 

@@ -13,6 +13,7 @@ character across and 10 pt per line down.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from scenery import SceneryClient
 
@@ -21,19 +22,19 @@ VIEWPORT = {"width": 375, "height": 667, "scale": 2,
 CELL_X, CELL_Y = 5.0, 10.0
 
 
-def field_map(state):
+def field_map(state: dict[str, Any]) -> list[str]:
     """The field as lines of text, drawn from the display list (no scene knowledge needed)."""
     nodes = state["display"]["nodes"]
     fx, fy, fw, fh = nodes["field"]["frame"]
     columns, rows = int(fw / CELL_X) + 1, int(fh / CELL_Y) + 1
     grid = [[" "] * columns for _ in range(rows)]
 
-    def put(x, y, mark):
+    def put(x: float, y: float, mark: str) -> None:
         col, row = round((x - fx) / CELL_X), round((y - fy) / CELL_Y)
         if 0 <= row < rows and 0 <= col < columns:
             grid[row][col] = mark
 
-    def disc(frame, mark, ring_only=False):
+    def disc(frame: list[float], mark: str, ring_only: bool = False) -> None:
         x, y, w, h = frame
         cx, cy, r = x + w / 2, y + h / 2, w / 2
         for row in range(rows):
@@ -61,7 +62,7 @@ def field_map(state):
     return ["".join(row).rstrip() for row in grid]
 
 
-def show(engine, step, result):
+def show(engine: SceneryClient, step: str, result: Any) -> None:
     model = engine.state["model"]
     patch = result.get("patch", [])
     circle = model["circles"]["circle.0"]
@@ -72,8 +73,8 @@ def show(engine, step, result):
     print()
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--bin", help="scenery binary (default: $SCENERY_BIN or .build/*/scenery)")
     parser.add_argument("--seed", type=int, default=18)
     args = parser.parse_args()

@@ -1,0 +1,193 @@
+"""The packages as a user gets them, from outside the checkout and with no Swift toolchain:
+
+* the engine in dist/engine: ldd lists no Swift library, and with the toolchain's folder (and
+  the checkout) hidden it answers a whole session byte for byte as the checkout's build does;
+* the wheel in a fresh venv: the README's Python example, the ``scenery`` command, a golden
+  transcript through ``scenery.testing``, and ``scenery serve`` serving its page from the
+  resource bundle the wheel carries;
+* the npm tarball installed into an empty folder: the README's JavaScript example under node.
+
+"Hidden" means a private mount namespace (``unshare -m``, root) with empty tmpfs folders mounted
+over /opt/swift (the toolchain) and over the checkout, PATH without Swift and no
+LD_LIBRARY_PATH. Build the artefacts first: Scripts/package. SCENERY_BIN is the checkout's
+build, whose output the packaged engine must reproduce.
+
+    SCENERY_BIN=.build/debug/scenery python3 -m unittest -v Tests/Packages/test_installed.py
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+DIST = REPO / "dist"
+TOOLCHAIN = Path("/opt/swift")
+sys.path.insert(0, str(REPO / "Tests" / "Support"))
+from serve_process import start_serve  # noqa: E402
+
+ENGINE = DIST / "engine" / "scenery"
+WHEELS = sorted(glob.glob(str(DIST / "scenery-*.whl")))
+TARBALLS = sorted(glob.glob(str(DIST / "scenery-*.tgz")))
+SESSION = REPO / "Examples" / "sessions" / "directory.ndjson"
+TRANSCRIPT = REPO / "Tests" / "Transcripts" / "core" / "session.transcript"
+NO_DIST = "needs the packages in dist/ (run Scripts/package; Scripts/test does)"
+
+
+def can_hide() -> str | None:
+    """Why the hidden runs cannot happen here, or None."""
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        return "needs root and unshare (util-linux) to hide the toolchain in a private mount namespace"
+    probe = subprocess.run(["unshare", "-m", "true"], capture_output=True)
+    return None if probe.returncode == 0 else f"unshare -m fails here: {probe.stderr.decode().strip()}"
+
+
+NO_HIDING = can_hide()
+
+
+def readme_example(section: str, language: str) -> str:
+    """The first ``language`` code block under README heading ``section``."""
+    text = (REPO / "README.md").read_text()
+    start = text.index(f"## {section}\n")
+    block = re.compile(rf"```{language}\n(.*?)```", re.S).search(text, start)
+    assert block, f"no {language} example under {section!r} in README.md"
+    return block.group(1)
+
+
+class Hidden:
+    """A folder outside the checkout, and commands run there with the toolchain hidden."""
+
+    def __init__(self, test: unittest.TestCase) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="scenery-installed-"))
+        test.addCleanup(shutil.rmtree, self.folder, ignore_errors=True)
+        self.wrapper = self.folder / "hidden"
+        self.wrapper.write_text(
+            "#!/bin/sh\n# Runs its arguments with the Swift toolchain and the checkout out of reach.\n"
+            f"exec unshare -m sh -c 'mount -t tmpfs none {TOOLCHAIN} && mount -t tmpfs none {REPO} && exec \"$@\"' sh \"$@\"\n")
+        self.wrapper.chmod(0o755)
+        self.path = f"{self.folder}/venv/bin:/usr/local/bin:/usr/bin:/bin"
+
+    def env(self) -> dict[str, str]:
+        keep = {k: v for k, v in os.environ.items() if k in ("HOME", "LANG", "TERM")}
+        return {**keep, "PATH": self.path}
+
+    def run(self, *command: str, stdin: bytes = b"", timeout: float = 120) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run([str(self.wrapper), *command], input=stdin, capture_output=True,
+                              cwd=self.folder, env=self.env(), timeout=timeout)
+
+
+@unittest.skipUnless(ENGINE.is_file(), NO_DIST)
+class SelfContainedEngineTest(unittest.TestCase):
+    def test_ldd_lists_no_swift_library(self):
+        libraries = subprocess.run(["ldd", str(ENGINE)], capture_output=True, text=True, check=True).stdout
+        self.assertNotIn("swift", libraries.lower(), libraries)
+        self.assertNotIn("not found", libraries, libraries)
+
+    @unittest.skipIf(NO_HIDING, NO_HIDING or "")
+    def test_a_whole_session_with_the_toolchain_hidden_matches_the_checkouts_build(self):
+        hidden = Hidden(self)
+        engine = hidden.folder / "engine"
+        shutil.copytree(ENGINE.parent, engine)
+        session = SESSION.read_bytes()
+        toolchain = hidden.run("sh", "-c", f"ls -A {TOOLCHAIN}; command -v swift || true")
+        self.assertEqual(toolchain.stdout, b"", "the toolchain is still in reach")
+        run = hidden.run(str(engine / "scenery"), stdin=session)
+        self.assertEqual(run.returncode, 0, run.stderr.decode())
+        reference = os.environ.get("SCENERY_BIN")
+        if reference:
+            expected = subprocess.run([reference], input=session, capture_output=True, check=True, cwd=hidden.folder).stdout
+            self.assertEqual(run.stdout, expected, "the packaged engine's output differs from the checkout build's")
+        self.assertGreater(run.stdout.count(b"\n"), 3)
+
+
+@unittest.skipUnless(WHEELS, NO_DIST)
+@unittest.skipIf(NO_HIDING, NO_HIDING or "")
+class WheelTest(unittest.TestCase):
+    """The wheel in a fresh venv outside the checkout."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.case = cls("test_the_readme_example_runs")
+        cls.hidden = Hidden(cls.case)
+        venv = cls.hidden.folder / "venv"
+        # Build the venv from a Python outside the checkout and the toolchain, then install the
+        # wheel alone (no index: it has no dependencies).
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", "--no-index", WHEELS[-1]], check=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.case.doCleanups()
+
+    def test_the_readme_example_runs(self):
+        example = self.hidden.folder / "example.py"
+        example.write_text(readme_example("Use Scenery from Python", "python"))
+        run = self.hidden.run("python", str(example))
+        self.assertEqual(run.returncode, 0, run.stderr.decode())
+        self.assertIn(b"contacts", run.stdout)
+
+    def test_the_scenery_command_runs_the_bundled_engine(self):
+        where = self.hidden.run("python", "-c", "import scenery; print(scenery.find_engine())")
+        self.assertTrue(where.stdout.decode().strip().startswith(f"{self.hidden.folder}/venv/"), where)
+        version = self.hidden.run("scenery", "--version")
+        self.assertEqual((version.returncode, version.stdout.strip()), (0, b"0.1.0"), version.stderr.decode())
+        run = self.hidden.run("scenery", stdin=SESSION.read_bytes())
+        self.assertEqual(run.returncode, 0, run.stderr.decode())
+        self.assertIn(b'"scene":"directory"', run.stdout)
+
+    def test_a_golden_transcript_replays_and_a_wrong_line_is_reported(self):
+        good, bad = self.hidden.folder / "good.transcript", self.hidden.folder / "bad.transcript"
+        shutil.copy(TRANSCRIPT, good)
+        lines = TRANSCRIPT.read_text().splitlines(keepends=True)
+        first = next(i for i, line in enumerate(lines) if line.startswith("< "))
+        lines[first] = '< {"changed": true}\n'
+        bad.write_text("".join(lines))
+        script = ("import sys\nfrom scenery.testing import replay, TranscriptMismatch\n"
+                  f"replay({str(good)!r})\n"
+                  f"try:\n    replay({str(bad)!r})\nexcept TranscriptMismatch as error:\n    print(error)\n"
+                  "else:\n    sys.exit('the wrong line went unnoticed')\n")
+        run = self.hidden.run("python", "-c", script)
+        self.assertEqual(run.returncode, 0, run.stdout.decode() + run.stderr.decode())
+        self.assertIn(b'- expected: {"changed": true}', run.stdout)
+
+    def test_serve_serves_its_page_from_the_bundled_resources(self):
+        command = self.hidden.folder / "scenery-serve"
+        command.write_text(f"#!/bin/sh\nPATH={self.hidden.path} exec {self.hidden.wrapper} scenery \"$@\"\n")
+        command.chmod(0o755)
+        process, port = start_serve(str(command))
+        try:
+            for name in ("index.html", "session.js", "patch.js"):
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/{name}", timeout=10) as response:
+                    self.assertEqual(response.read(), (REPO / "Sources/SceneryServe/Page" / name).read_bytes(), name)
+        finally:
+            process.terminate()
+            process.wait(10)
+
+
+@unittest.skipUnless(TARBALLS, NO_DIST)
+@unittest.skipIf(NO_HIDING, NO_HIDING or "")
+@unittest.skipIf(shutil.which("npm") is None or shutil.which("node") is None, "needs node and npm (apt-get install -y nodejs npm)")
+class NpmTarballTest(unittest.TestCase):
+    def test_the_tarball_installs_offline_into_an_empty_project_and_the_readme_example_runs(self):
+        hidden = Hidden(self)
+        project = hidden.folder / "project"
+        project.mkdir()
+        install = subprocess.run(["npm", "install", "--offline", "--no-audit", "--no-fund", TARBALLS[-1]],
+                                 cwd=project, capture_output=True, text=True, timeout=300)
+        self.assertEqual(install.returncode, 0, install.stdout + install.stderr)
+        (project / "example.mjs").write_text(readme_example("Use Scenery from JavaScript", "js"))
+        run = hidden.run("sh", "-c", f"cd {project} && node example.mjs")
+        self.assertEqual(run.returncode, 0, run.stderr.decode())
+        self.assertIn(b"contacts", run.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()

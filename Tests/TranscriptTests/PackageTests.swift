@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import SceneryTestSupport
+
+/// The Python and JavaScript packages (`Clients/`): their own tests from the checkout, their
+/// types against the schema and the type checkers, and the built artefacts (`dist/`, from
+/// `Scripts/package`) installed outside the checkout with the Swift toolchain hidden. Each runs
+/// as its own program, so a failure can be reproduced with the command in the test's message.
+@Suite("Packages")
+struct PackageTests {
+    static let hasMypy = (try? WebTests.run(["python3", "-m", "mypy", "--version"]))?.status == 0
+    static let hasTsc = WebTests.onPath("tsc")
+
+    @Test("the Python package passes its tests: patch conformance, fake and real engine, asyncio, transcripts")
+    func pythonPackage() throws {
+        let run = try WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "discover", "-v",
+                                    "-s", "Clients/python/tests", "-t", "Clients/python"])
+        #expect(run.status == 0, "\(run.report)")
+        // Only the RFC 6902 suite may skip, and only where ../shared is missing.
+        let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") }
+        if SharedData.has("conformance/json-patch-tests") {
+            #expect(skips.isEmpty, "nothing may skip with ../shared present: \(skips)")
+        } else {
+            #expect(skips.allSatisfy { $0.contains("needs ../shared/") }, "only tests that need ../shared may skip: \(skips)")
+        }
+    }
+
+    @Test("the generated types are what Scripts/generate-types makes of the schema now")
+    func typesMatchTheSchema() throws {
+        let run = try WebTests.run(["python3", "Scripts/generate-types", "--check"])
+        #expect(run.status == 0, "\(run.report)")
+    }
+
+    @Test("mypy --strict passes on the Python package and the demos",
+          .enabled(if: hasMypy, "skipped: needs mypy (python3 -m pip install mypy; Scripts/test installs it)"))
+    func mypyStrict() throws {
+        let package = try runProcess(WebTests.env, ["python3", "-m", "mypy", "--strict", "-p", "scenery"],
+                                     in: Paths.repo.appendingPathComponent("Clients/python"))
+        #expect(package.status == 0, "cd Clients/python && python3 -m mypy --strict -p scenery:\n\(String(decoding: package.stdout, as: UTF8.self))")
+        let demos = try WebTests.run(["MYPYPATH=Clients/python", "python3", "-m", "mypy", "--strict",
+                                      "Examples/python/directory_demo.py", "Examples/python/exhibition_demo.py"])
+        #expect(demos.status == 0, "\(demos.report)")
+    }
+
+    @Test("the JavaScript package's declarations pass tsc --strict",
+          .enabled(if: hasTsc, "skipped: needs tsc (apt-get install -y node-typescript; Scripts/test installs it)"))
+    func typescriptStrict() throws {
+        let run = try WebTests.run(["tsc", "--strict", "--noEmit", "--module", "es2022", "--moduleResolution", "node",
+                                    "--target", "es2022", "Clients/js/check.ts"])
+        #expect(run.status == 0, "\(run.report)")
+    }
+
+    @Test("the node client runs a session on the real engine through the page's Session",
+          .enabled(if: WebTests.hasNode, WebTests.noNode))
+    func nodeClient() throws {
+        let run = try WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "Clients/js/test_node.mjs"])
+        #expect(run.status == 0, "\(run.report)")
+    }
+
+    @Test("the packages installed outside the checkout with no Swift toolchain: engine, wheel, npm tarball",
+          .enabled(if: FileManager.default.fileExists(atPath: Paths.repo.appendingPathComponent("dist/engine/scenery").path),
+                   "skipped: needs the packages in dist/ (run Scripts/package; Scripts/test does)"),
+          .enabled(if: !WebTests.sanitized, "skipped under AddressSanitizer: the packaged engine is the same in both passes, so the first pass tests it"),
+          .hangGuard)
+    func installedPackages() throws {
+        let run = try WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Packages/test_installed.py"])
+        #expect(run.status == 0, "\(run.report)")
+        let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") }
+        #expect(skips.isEmpty, "nothing may skip once dist/ is built (root, unshare, node and npm are what CI has): \(skips)")
+    }
+}
