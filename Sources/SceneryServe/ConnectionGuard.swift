@@ -16,10 +16,13 @@ import NIOCore
 ///   of too many frames (1009).
 ///
 /// Plain HTTP requests go on untouched (``HostCheck`` judges their `Host`; the server's idle
-/// timeout bounds the rest of their life).
-final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
+/// timeout bounds the rest of their life). The bytes a WebSocket writes are counted for
+/// `/metrics` (after compression: the guard is nearest the socket).
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
+    typealias OutboundIn = IOData
+    typealias OutboundOut = IOData
 
     /// A request head longer than this is refused (431).
     static let maxHeadBytes = 64 << 10
@@ -75,6 +78,11 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
                 refuse(context, "431 Request Header Fields Too Large", "the request head is over \(Self.maxHeadBytes) bytes")
             }
         }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if phase == .webSocket { door.counter.metrics.wireBytesSent.increment(by: Int64(unwrapOutboundIn(data).readableBytes)) }
+        context.write(data, promise: promise)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {

@@ -10,13 +10,14 @@ final class FrontDoor: @unchecked Sendable {
     private let lock = Lock()
     private var policy: HostPolicy
     let counter: SessionCounter
+    let drain: Drain
     let sessionCap: Int
     let memoryBudgetMiB: Int
     let requestTimeout: TimeAmount
     let maxFragments: Int
 
-    init(policy: HostPolicy, counter: SessionCounter, sessionCap: Int, memoryBudgetMiB: Int, limits: ServeLimits) {
-        self.policy = policy; self.counter = counter; self.sessionCap = sessionCap; self.memoryBudgetMiB = memoryBudgetMiB
+    init(policy: HostPolicy, counter: SessionCounter, drain: Drain, sessionCap: Int, memoryBudgetMiB: Int, limits: ServeLimits) {
+        self.policy = policy; self.counter = counter; self.drain = drain; self.sessionCap = sessionCap; self.memoryBudgetMiB = memoryBudgetMiB
         requestTimeout = .nanoseconds(Int64(limits.requestTimeout * 1e9))
         maxFragments = limits.maxFragments
     }
@@ -39,6 +40,10 @@ final class FrontDoor: @unchecked Sendable {
         let hosts = self.hosts
         if let reason = hosts.refusal(host: head.host) { return ("403 Forbidden", reason) }
         if let reason = hosts.refusal(origin: head.origin) { return ("403 Forbidden", "WebSocket upgrade refused: " + reason) }
+        if let reason = drain.refusal {
+            counter.refusedOne()
+            return ("503 Service Unavailable", reason)
+        }
         if let reason = memoryRefusal() {
             counter.refusedOne()
             return ("503 Service Unavailable", reason)

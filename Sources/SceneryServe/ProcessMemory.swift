@@ -17,11 +17,21 @@ final class ProcessMemory: @unchecked Sendable {
     private let queue = DispatchQueue(label: "scenery.serve.trim", qos: .utility)
 
     /// The resident set size in MiB (`/proc/self/statm`), nil where there is no `/proc`.
-    static func residentMiB() -> Int? {
+    static func residentMiB() -> Int? { residentBytes().map { $0 / (1 << 20) } }
+
+    /// The resident set size in bytes (`/proc/self/statm`), nil where there is no `/proc`.
+    static func residentBytes() -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / (1 << 20)
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// The process's threads (`Threads:` of `/proc/self/status`), nil where there is no `/proc`.
+    static func threadCount() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Threads:") }) else { return nil }
+        return line.split(separator: "\t").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 
     /// The machine's memory in MiB (`/proc/meminfo`), nil where there is no `/proc`.

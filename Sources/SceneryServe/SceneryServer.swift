@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
+import HummingbirdWSCompression
 import Logging
 import NIOCore
 import SceneryCore
@@ -31,6 +32,9 @@ public struct SceneryServer: Sendable {
     public var serveLimits: ServeLimits
     /// Origins (`scheme://host[:port]`) whose pages may open sessions besides the server's own.
     public var allowedOrigins: [String]
+    /// `--drain-seconds`: how long, after SIGTERM, `/healthz` answers 503 before the server
+    /// stops listening (``Drain``).
+    public var drainSeconds: Double = 0
     /// A folder where each session's received request lines go, `session-N.ndjson` (``RequestRecorder``); nil: none.
     public var recordRequests: String?
 
@@ -41,6 +45,15 @@ public struct SceneryServer: Sendable {
         self.serveLimits = serveLimits; self.allowedOrigins = allowedOrigins
     }
 
+    /// `permessage-deflate` (RFC 7692), when the client offers it (every browser does): the
+    /// server's window is 2^12 bytes and its compressor's memory level 5, so a session's
+    /// compressor and decompressor hold about 60 KiB however long it lives (zlib's defaults,
+    /// 2^15 and 8, hold about 300 KiB); each message is compressed against the ones before
+    /// (context takeover), as patches repeat their paths.
+    static let compression = WebSocketExtensionFactory.perMessageDeflate(
+        clientMaxWindow: 12, serverMaxWindow: 12, compressionLevel: 6, memoryLevel: 5,
+        maxDecompressedFrameSize: 1 << 14, minFrameSizeToCompress: 128)
+
     /// The folder of the page's files, inside the module's resources.
     static var pageFolder: String {
         Bundle.module.url(forResource: "Page", withExtension: nil)?.path ?? "Page"
@@ -50,8 +63,10 @@ public struct SceneryServer: Sendable {
     /// free one the system chose for port 0) and what the server takes on.
     public func run(onListening: @escaping @Sendable (Int, String) -> Void = { _, _ in }) async throws {
         let descriptors = FileDescriptorLimit.raise()
-        let counter = SessionCounter()
-        let door = FrontDoor(policy: HostPolicy(listenHost: host, port: port, allowedOrigins: allowedOrigins), counter: counter,
+        let metrics = ServeMetrics()
+        let counter = SessionCounter(metrics: metrics)
+        let drain = Drain(metrics: metrics, holdSeconds: drainSeconds)
+        let door = FrontDoor(policy: HostPolicy(listenHost: host, port: port, allowedOrigins: allowedOrigins), counter: counter, drain: drain,
                              sessionCap: serveLimits.sessionCap(descriptors), memoryBudgetMiB: serveLimits.memoryBudgetMiB, limits: serveLimits)
         let router = Router()
         router.addMiddleware { HostCheck(door: door) }
@@ -59,6 +74,17 @@ public struct SceneryServer: Sendable {
         router.get("/presets.json") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                      body: .init(byteBuffer: ByteBuffer(string: presets)))
+        }
+        // For load balancers and probes: 200 while serving, 503 once draining.
+        router.get("/healthz") { _, _ -> Response in
+            let draining = drain.isDraining
+            return Response(status: draining ? .serviceUnavailable : .ok, headers: [.contentType: "text/plain", .cacheControl: "no-store"],
+                            body: .init(byteBuffer: ByteBuffer(string: draining ? "draining\n" : "ok\n")))
+        }
+        // For Prometheus: its text exposition format.
+        router.get("/metrics") { _, _ -> Response in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
         }
         router.get("/session") { _, _ -> Response in
             Response(status: .badRequest, headers: [.contentType: "text/plain"],
@@ -81,7 +107,8 @@ public struct SceneryServer: Sendable {
             // The idle timeout bounds a plain HTTP connection after its first request (a stalled
             // body, a keep-alive connection left open); ConnectionGuard bounds the first head.
             http1: .init(idleTimeout: timeout),
-            ws: .init(maxFrameSize: max(limits.maxLineBytes + 1024, 1 << 16), closeTimeout: .seconds(2), validateUTF8: true))
+            ws: .init(maxFrameSize: max(limits.maxLineBytes + 1024, 1 << 16), extensions: [SceneryServer.compression], closeTimeout: .seconds(2),
+                      validateUTF8: true))
         let app = Application(
             router: router,
             server: HTTPServerBuilder { responder in
@@ -102,6 +129,7 @@ public struct SceneryServer: Sendable {
                             for await line in outbox.lines {
                                 guard (try? await outbound.write(.text(line))) != nil else { break }
                                 outbox.sent(line.utf8.count)
+                                metrics.lineBytesSent.increment(by: Int64(line.utf8.count))
                             }
                         }
                         // Why the client's frames ended, when they broke a rule (a message over
@@ -124,18 +152,23 @@ public struct SceneryServer: Sendable {
                             if !session.engine.isShutDown { broken.clientLeft() }
                             outbox.finish()
                         }
-                        // The session ends when the tab goes, when the server stops (SIGTERM or
-                        // SIGINT: every session ends at once, with the close frame 1000, even when its
-                        // client is not reading), or when its client stops reading and its answers
-                        // pile up: then it is dropped with 1008 and the reason (a close frame the
-                        // client sees if it ever reads again; the connection goes anyway).
+                        // The session ends when the tab goes, when the server drains (SIGTERM or
+                        // SIGINT: every session ends at once with the close frame 1012, even when its
+                        // client is not reading: ``Drain``), or when its client stops reading and its
+                        // answers pile up: then it is dropped with 1008 and the reason (a close frame
+                        // the client sees if it ever reads again; the connection goes anyway).
+                        if !drain.opened(number, end: { outbox.finish() }) { outbox.finish() }
                         let overflow = await withGracefulShutdownHandler {
                             await outbox.end()
                         } onGracefulShutdown: {
                             outbox.finish()
                         }
+                        // Judged before the reader is cancelled (which ends its frames as if the
+                        // client had left).
+                        let drained = overflow == nil && drain.isDraining && !broken.clientHasLeft
                         reader.cancel()
                         session.close()
+                        drain.closed(number)
                         defer {
                             counter.closed()
                             memory.sessionEnded()
@@ -147,6 +180,15 @@ public struct SceneryServer: Sendable {
                             let close = Task { try? await outbound.close(.policyViolation, reason: overflow) }
                             try? await Task.sleep(for: .seconds(2))
                             close.cancel()
+                            return
+                        }
+                        if drained {
+                            // Nothing more goes out but the close frame: given up after 2 s when
+                            // the client does not read (then the connection goes).
+                            writer.cancel()
+                            await SceneryServer.within(.seconds(2)) {
+                                try? await outbound.close(.unknown(Drain.closeCode), reason: Drain.closeReason)
+                            }
                             return
                         }
                         // After `shutdown` the last answers go out. A client that sent its close
@@ -168,12 +210,19 @@ public struct SceneryServer: Sendable {
             },
             logger: Logger(label: "scenery.serve")
         )
-        try await app.runService()
+        // The drain is listed after the server: the group shuts its services down last to first,
+        // so the drain runs while the server still listens.
+        let group = ServiceGroup(configuration: .init(services: [app, DrainService(drain: drain, counter: counter)],
+                                                      gracefulShutdownSignals: [.sigterm, .sigint], logger: Logger(label: "scenery.serve")))
+        try await group.run()
     }
 
     /// Hands one text frame to its session: a heavy request waits its turn at the gate, and a
     /// `scene.open` or `sets.load` past the memory budget is answered -32010 instead.
     static func deliver(_ text: String, to session: WebSocketSession, outbox: Outbox, gate: HeavyRequestGate, door: FrontDoor) async {
+        let metrics = door.counter.metrics, start = ContinuousClock.now
+        metrics.commands.increment()
+        defer { metrics.commandSeconds.record(ContinuousClock.now - start) }
         guard HeavyRequestGate.mayBeHeavy(text) else {
             await session.handle(text)
             return
@@ -194,6 +243,16 @@ public struct SceneryServer: Sendable {
                     await session.handle(String(line))
                 }
             }
+        }
+    }
+
+    /// Runs `body` for at most `limit`: then it is cancelled and left.
+    static func within(_ limit: Duration, _ body: @escaping @Sendable () async -> Void) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await body() }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
         }
     }
 }

@@ -1,8 +1,8 @@
 import SceneryCore
 
 /// Counts sessions: how many were opened (their queues' labels), are open now, were dropped for
-/// not reading their answers, and were refused at the cap or the memory budget; `GET /stats`
-/// shows them.
+/// not reading their answers, and were refused at the cap, the memory budget or while draining;
+/// `GET /stats` shows them, and `GET /metrics` (``ServeMetrics``) counts the same events.
 ///
 /// It also holds the session slots: ``ConnectionGuard`` takes one for each WebSocket upgrade it
 /// lets through (``reserve(cap:)``) and gives it back when that connection closes, so the cap
@@ -10,13 +10,31 @@ import SceneryCore
 final class SessionCounter: @unchecked Sendable {
     private let lock = Lock()
     private var opened = 0, open = 0, dropped = 0, refused = 0, slots = 0
+    let metrics: ServeMetrics
 
-    func next() -> Int { lock.withLock { opened += 1; open += 1; return opened } }
-    func closed() { lock.withLock { open -= 1 } }
+    init(metrics: ServeMetrics) { self.metrics = metrics }
+
+    func next() -> Int {
+        metrics.sessionsOpened.increment()
+        metrics.sessionsOpen.increment()
+        return lock.withLock { opened += 1; open += 1; return opened }
+    }
+    func closed() {
+        metrics.sessionsOpen.decrement()
+        lock.withLock { open -= 1 }
+    }
+    /// Sessions open now.
+    var openNow: Int { lock.withLock { open } }
     /// A session was dropped because its client stopped reading (close code 1008).
-    func droppedOne() { lock.withLock { dropped += 1 } }
+    func droppedOne() {
+        metrics.sessionsDropped.increment()
+        lock.withLock { dropped += 1 }
+    }
     /// A session was refused (HTTP 503, or -32010 for a `scene.open`).
-    func refusedOne() { lock.withLock { refused += 1 } }
+    func refusedOne() {
+        metrics.sessionsRefused.increment()
+        lock.withLock { refused += 1 }
+    }
 
     /// Takes a session slot; false when all `cap` are taken.
     func reserve(cap: Int) -> Bool {

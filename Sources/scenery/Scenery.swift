@@ -199,6 +199,9 @@ extension Scenery {
         @Option(help: "Seconds a connection has to send its request head (then 408 and closed), and an HTTP connection may stay idle.")
         var requestTimeout: Double = 10
 
+        @Option(help: "After SIGTERM or SIGINT, seconds /healthz answers 503 (for a load balancer's probe) before the server stops listening; sessions are closed with 1012 at once all the same.")
+        var drainSeconds: Double = 0
+
         @Option(help: ArgumentHelp("Write each session's received request lines, exactly as received, to FOLDER/session-N.ndjson (N: 1, 2, … in the order sessions opened); the conformance kit's gesture scripts judge them.", valueName: "FOLDER"))
         var recordRequests: String?
 
@@ -210,13 +213,14 @@ extension Scenery {
             guard maxSessions.map({ $0 > 0 }) != false, maxMemoryMib.map({ $0 > 0 }) != false, requestTimeout > 0 else {
                 throw ValidationError("--max-sessions, --max-memory-mib and --request-timeout must be positive")
             }
-            let server = SceneryServer(host: host, port: port, root: root, limits: options.limits, http: options.http,
+            var server = SceneryServer(host: host, port: port, root: root, limits: options.limits, http: options.http,
                                        serveLimits: ServeLimits(maxSessions: maxSessions, maxMemoryMiB: maxMemoryMib, requestTimeout: requestTimeout),
                                        allowedOrigins: allowOrigin, recordRequests: recordRequests)
-            let host = self.host
+            server.drainSeconds = max(0, drainSeconds)
+            let host = self.host, configured = server
             Task {
                 do {
-                    try await server.run { port, takes in
+                    try await configured.run { port, takes in
                         FileHandle.standardError.write("scenery serve: listening on http://\(host):\(port)/ (data root: \(root.path ?? "none, built-in samples only"); \(takes))\n".data(using: .utf8)!)
                     }
                     Foundation.exit(0)

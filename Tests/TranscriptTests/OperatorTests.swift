@@ -1,0 +1,17 @@
+import Foundation
+import Testing
+import SceneryTestSupport
+
+/// `scenery serve` as an operator runs it, from outside over real sockets: /healthz, /metrics,
+/// the drain on SIGTERM and permessage-deflate (`Tests/Web/test_operate.py`), and several
+/// processes behind a real nginx (`Deploy/nginx/test_nginx.py`).
+@Suite("scenery serve for operators")
+struct OperatorTests {
+    @Test("health, Prometheus metrics, a drain with 1012 on SIGTERM, permessage-deflate", .hangGuard)
+    func healthMetricsDrainCompression() throws {
+        let run = try WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Web/test_operate.py"])
+        #expect(run.status == 0, "\(run.report)")
+        let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") && !$0.contains("AddressSanitizer") }
+        #expect(skips.isEmpty, "nothing in test_operate.py may skip (but a measure of time or memory under AddressSanitizer): \(skips)")
+    }
+}
