@@ -37,6 +37,7 @@ from bench import BenchError
 from bench.engine import SUPPORT, LineProcess, argument_parser, generate, parse_arguments, stop
 from bench.measure import median, percentile
 from bench.report import finish_report, start_report
+from scenery import apply_patch
 
 sys.path.insert(0, SUPPORT)
 from serve_process import start_serve  # noqa: E402
@@ -99,28 +100,6 @@ class Server:
         self.httpd.server_close()
 
 
-def apply(doc, patch):
-    """RFC 6902 add, remove and replace (all the engine writes) on the mirror, in place."""
-    for op in patch:
-        keys = [k.replace("~1", "/").replace("~0", "~") for k in op["path"].split("/")[1:]]
-        parent = doc
-        for key in keys[:-1]:
-            parent = parent[int(key)] if isinstance(parent, list) else parent[key]
-        last = keys[-1]
-        if isinstance(parent, list):
-            index = len(parent) if last == "-" else int(last)
-            if op["op"] == "add":
-                parent.insert(index, op["value"])
-            elif op["op"] == "remove":
-                del parent[index]
-            else:
-                parent[index] = op["value"]
-        elif op["op"] == "remove":
-            del parent[last]
-        else:
-            parent[last] = op["value"]
-
-
 class Live:
     """An engine whose lines are read with their arrival time and applied to a mirror."""
 
@@ -144,7 +123,7 @@ class Live:
         now = time.time()
         change = msg.get("result") if "id" in msg else msg.get("params")
         if isinstance(change, dict) and change.get("patch") and self.state is not None:
-            apply(self.state, change["patch"])
+            self.state = apply_patch(self.state, change["patch"])
             self.rev = change["rev"]
         return now, msg
 
@@ -237,7 +216,7 @@ class Tab:
                 raise BenchError("scene.open %s: %s" % (params, msg["error"]))
             change = msg.get("result") if "id" in msg else msg.get("params")
             if isinstance(change, dict) and change.get("patch"):
-                apply(self.state, change["patch"])
+                self.state = apply_patch(self.state, change["patch"])
             answered = answered or msg.get("id") == "open"
             if answered and done(msg, self.state):
                 return time.monotonic() - t0

@@ -11,12 +11,15 @@
   file in ``bench-results/``.
 
 The scripts run as ``python3 Benchmarks/NAME.py``, so this folder is on ``sys.path`` and
-``import bench`` finds the package. Python 3 standard library only.
+``import bench`` finds the package. Python 3 standard library, and the checkout's Python package
+``scenery`` (``Clients/python``, put on ``sys.path`` here) for the mirror's patch applier.
 """
 
 import os
+import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(REPO, "Clients", "python"))
 
 
 class BenchError(Exception):
