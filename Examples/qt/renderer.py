@@ -100,7 +100,9 @@ class SceneRenderer:
         if "opacity" in style:
             painter.setOpacity(painter.opacity() * max(0.0, min(1.0, float(style["opacity"]))))
         if style.get("cornerRadius"):
-            radius = float(style["cornerRadius"])
+            # Over half the shorter side counts as half of it (section 4): Qt would clamp each
+            # axis on its own, making the corners of a wide frame elliptical.
+            radius = min(float(style["cornerRadius"]), w / 2, h / 2)
             path = QPainterPath()
             path.addRoundedRect(QRectF(0, 0, w, h), radius, radius)
             painter.setClipPath(path, Qt.IntersectClip)

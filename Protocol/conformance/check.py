@@ -93,7 +93,7 @@ def judge(probe, image):
 def blamed(probe, got):
     """The node whose pixels are wrong: a probe where one node must not paint (`ink`) over what
     another shows (`shows`) blames the first when the render moved toward its ink, else the second."""
-    if "shows" not in probe or probe["type"] != "colour" or probe["shows"] is None:
+    if "shows" not in probe or probe["shows"] is None or not got.startswith("#"):
         return probe["node"]
     found = tuple(int(got[i:i + 2], 16) for i in (1, 3, 5))
     expected = probe["expected"]

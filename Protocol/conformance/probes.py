@@ -477,10 +477,15 @@ class Probes:
         return colour
 
     def clear(self, node, rule, quad, colour):
-        """Every pixel inside `quad` (device pixels) shows `colour`: `node` puts no ink there."""
+        """Every pixel inside `quad` (device pixels) shows `colour`: `node` puts no ink there.
+        Blame as for a colour probe with an owner: the node under shows there."""
+        x, y = (sum(p[i] for p in quad) / len(quad) / self.scene.scale for i in (0, 1))
+        under = self.scene.stack(x, y, without=node)[1]
         self.items.append({"type": "clear", "quad": [[round(a, 2), round(b, 2)] for a, b in quad],
                            "expected": [round(c) for c in colour], "tolerance": CLEAR_TOLERANCE,
-                           "node": node.id, "rule": qualified(rule, node, False)})
+                           "node": node.id, "rule": qualified(rule, node, False),
+                           "shows": under.id if under is not None else None,
+                           "ink": [[round(c) for c in ink] for ink in node.inks()]})
 
     def ink(self, node, rule, quad, under, target):
         """Some pixel inside `quad` (device pixels) moves from `under` toward `target` (or, with
@@ -605,7 +610,8 @@ def text_probes(probes, node):
         return
     step = 12 / scene.scale
     nx, ny = max(2, int(bw / step)), max(2, int(bh / step))
-    grid = [node.box_to_screen(m + (bw - 2 * m) * i / nx, m + (bh - 2 * m) * j / ny)
+    inset = 1.5 * m  # clear of an edge shared with the node under (a label on its patch)
+    grid = [node.box_to_screen(inset + (bw - 2 * inset) * i / nx, inset + (bh - 2 * inset) * j / ny)
             for i in range(nx + 1) for j in range(ny + 1)]
     if len(grid) > 600:
         grid = grid[::len(grid) // 600 + 1]
@@ -683,14 +689,20 @@ def layout_probes(probes, node, runs, under, quad):
         for k in range(1, least + 1):
             centre = top(least) + (k - 0.5) * line
             if most == 1:
+                # Ink at both ends of the span the text surely covers (a window of 1 em: wider than
+                # a space and a glyph's bearings), short of where an ellipsis may be.
                 u0, u1 = expected_span(style.get("align", "left"), bw, lo_w, min(hi_w, bw))
+                if hi_w > bw:
+                    u0, u1 = max(u0, 0), min(u1, bw - 1.5 * size)
+                windows = [(u0, u0 + size), (u1 - size, u1)] if u1 - u0 > 2 * size else [(u0, u1)]
             else:
-                u0, u1 = 0, bw
-            box = quad(u0, centre - 0.3 * size, u1, centre + 0.05 * size)
-            if box and k > 1:
-                probes.ink(node, "text.lines", box, under, None)
-            elif box and most == 1:
-                probes.ink(node, "text.align", box, under, None)
+                windows = [(0, bw)]
+            for w0, w1 in windows:
+                box = quad(w0, centre - 0.3 * size, w1, centre + 0.05 * size)
+                if box and k > 1:
+                    probes.ink(node, "text.lines", box, under, None)
+                elif box and most == 1:
+                    probes.ink(node, "text.align", box, under, None)
         if clamped and bw > 3 * size:
             # The tail of the last line holds the ellipsis: dots on the baseline, nothing higher.
             centre = top(least) + (least - 0.5) * line
@@ -749,7 +761,7 @@ def edge_margin(node):
 
 def edge_pixel(node, scale, point, normal, inside, margin):
     """The device pixel nearest `point` + `normal` (screen points, unit outward normal) whose
-    centre lies between `margin` and `margin + 1.5` device pixels inside (or outside) the node's
+    centre lies between `margin` and `margin + 1` device pixels inside (or outside) the node's
     shape; None when there is none."""
     sx, sy = point[0] * scale, point[1] * scale
     step = -(margin + 0.5) if inside else margin + 0.5
@@ -759,7 +771,7 @@ def edge_pixel(node, scale, point, normal, inside, margin):
         for py in range(int(math.floor(ty)) - 1, int(math.floor(ty)) + 2):
             d = node.distance((px + 0.5) / scale, (py + 0.5) / scale) * scale
             d = d if inside else -d
-            if margin <= d < margin + 1.5:
+            if margin <= d < margin + 1:
                 off = math.hypot(px + 0.5 - tx, py + 0.5 - ty)
                 if best is None or off < best[0]:
                     best = (off, px, py)
@@ -767,9 +779,11 @@ def edge_pixel(node, scale, point, normal, inside, margin):
 
 
 def edge_probes(probes, node, edges, rule_in, rule_out):
-    """Just inside and just outside straight edges of a node that paints a flat colour: a node
-    drawn EDGE + 0.5 device pixels or more off its place fails one of them (an edge on the pixel
-    grid; up to a pixel more off it). `edges`: (point, outward normal) in the node's own space."""
+    """Just inside and just outside straight edges of a node that paints a flat colour, at a pixel
+    whose centre is EDGE to EDGE + 1 device pixels from the edge: a node drawn 1.5 device pixels
+    or more off its place fails one of them when its edges lie on the pixel grid (2 when they lie
+    anywhere), while antialiasing and snapping to whole pixels pass. `edges`: (point, outward
+    normal) in the node's own space."""
     scene = probes.scene
     paint = node.paint()
     if not isinstance(paint, tuple):

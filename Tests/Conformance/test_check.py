@@ -177,3 +177,183 @@ def test_an_animation_holds_its_first_keyframe_before_start_and_its_last_after(n
     from probes import rotation_at
     assert rotation_at({"keyframes": [0, 90], "durationMs": 1000, "startMs": 0, "repeat": False}, now) == pytest.approx(angle)
     assert rotation_at({"keyframes": [0, 2, -2, 0], "durationMs": 300, "startMs": 100, "repeat": True}, 500) == pytest.approx(2)
+
+
+# A second state for the rules of text layout, lines, edges and blame: texts placed by `align`,
+# `verticalAlign`, `lines` (with its ellipsis), wrapping and a static rotation, a stroke, a
+# hairline, a movie's background, and a label over a row. Its rasteriser draws a text's lines as
+# solid bars of ink, 0.55 em a character (within any font's bounds), centred in 1.2 em line boxes.
+
+LW, LH = 120, 170
+LONG = "aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll"
+
+
+def run(text, size, color="#000000"):
+    return [{"text": text, "font": "x", "size": size, "weight": "regular", "color": color}]
+
+
+def layout_state():
+    nodes = {
+        "left": node("text", [5, 5, 110, 20], 1, {"align": "left", "lines": 1}, text=run("abc", 10)),
+        "right": node("text", [5, 28, 110, 20], 1, {"align": "right", "lines": 1}, text=run("abc", 10)),
+        "mid": node("text", [5, 51, 110, 20], 1, {"align": "center", "lines": 1}, text=run("abc", 10)),
+        "bottom": node("text", [5, 74, 50, 40], 1, {"verticalAlign": "bottom", "lines": 1}, text=run("abc", 10)),
+        "clamp": node("text", [60, 74, 55, 40], 1, {"verticalAlign": "top", "lines": 2}, text=run(LONG, 8)),
+        "wrap": node("text", [5, 118, 50, 30], 1, {"verticalAlign": "top"}, text=run("aaaa bbbb cccc dddd eeee ffff", 8)),
+        "turned": node("text", [60, 118, 16, 44], 1, {"rotation": -90, "lines": 1}, text=run("abc", 8)),
+        "film": node("movie", [95, 118, 20, 14], 1, {"background": "#5856D6"}),
+        "row": node("rect", [80, 136, 38, 14], 1, {"background": "#AACCEE"}),
+        "row.label": node("text", [82, 137, 34, 12], 2, {"lines": 1}, text=run("ab", 8)),
+        "stroke": node("line", [5, 152, 50, 0], 1, {"color": "#000000", "from": [5, 154], "to": [55, 154], "lineWidth": 3}),
+        "hair": node("line", [5, 164, 50, 0.5], 1, {"color": "#000000"}),
+    }
+    document = {"scene": "test", "viewport": {"width": LW, "height": LH, "scale": SCALE, "safeArea": {"top": 0, "left": 0, "bottom": 0, "right": 0}},
+                "model": {}, "display": {"content": None, "nodes": nodes}}
+    return {"name": "layout", "scale": SCALE, "nowMs": 0, "document": document, "assets": {}}
+
+
+def text_bars(n, defects):
+    """The ink of a text node as rectangles in its layout box (u, v), and the box's size."""
+    style, size = n["style"], n["text"][0]["size"]
+    fx, fy, fw, fh = n["frame"]
+    turned = style.get("rotation") and "rotation_ignored" not in defects
+    bw, bh = (fh, fw) if turned else (fw, fh)
+    advance, line = 0.55 * size, 1.2 * size
+    words, rows = n["text"][0]["text"].split(" "), [""]
+    for word in words:
+        candidate = (rows[-1] + " " + word).strip()
+        if len(candidate) * advance <= bw or not rows[-1] or "no_wrap" in defects:
+            rows[-1] = candidate
+        else:
+            rows.append(word)
+    limit = style.get("lines", 0)
+    cut = limit and len(rows) > limit and "lines_ignored" not in defects
+    if cut:
+        rows = rows[:limit]
+    align = "left" if "align_ignored" in defects else style.get("align", "left")
+    valign = "center" if "valign_ignored" in defects else style.get("verticalAlign", "center")
+    top = {"top": 0, "bottom": bh - len(rows) * line}.get(valign, (bh - len(rows) * line) / 2)
+    bars = []
+    for k, text in enumerate(rows):
+        width = min(len(text) * advance, bw)
+        centre = top + (k + 0.5) * line
+        if cut and k == len(rows) - 1 and "no_ellipsis" in defects:
+            width = bw  # the rest of the text on one line, cut by the box's edge
+        elif cut and k == len(rows) - 1:
+            width = bw - 0.9 * size
+            bars.append((width, centre + 0.18 * size, bw - 0.1 * size, centre + 0.3 * size))  # the dots
+        x0 = {"left": 0, "right": bw - width}.get(align, (bw - width) / 2)
+        bars.append((x0, centre - 0.35 * size, x0 + width, centre + 0.3 * size))
+    return bars, bw, bh, turned
+
+
+def draw_layout(state, defects=(), shift=None, recolour=None):
+    """The layout state rasterised at pixel centres, with the named defects."""
+    doc = state["document"]
+    nodes = doc["display"]["nodes"]
+    order = sorted(nodes, key=lambda i: (nodes[i]["z"], i))
+    prepared = {}
+    for ident in order:
+        n = nodes[ident]
+        if n["kind"] == "text" and "no_text" not in defects:
+            prepared[ident] = text_bars(n, defects)
+    pixels = bytearray(b"\xff" * (LW * SCALE * LH * SCALE * 4))
+    for py in range(LH * SCALE):
+        for px in range(LW * SCALE):
+            x, y = (px + 0.5) / SCALE, (py + 0.5) / SCALE
+            colour = (255, 255, 255)
+            for ident in order:
+                n, style = nodes[ident], nodes[ident]["style"]
+                fx, fy, fw, fh = n["frame"]
+                if shift and shift[0] == ident:
+                    fx += shift[1] / SCALE
+                if n["kind"] == "text":
+                    if ident not in prepared:
+                        continue
+                    bars, bw, bh, turned = prepared[ident]
+                    u, v = x - fx - fw / 2, y - fy - fh / 2
+                    if turned:  # rotation -90: the box turned anticlockwise about the centre
+                        u, v = -v, u
+                    u, v = u + bw / 2, v + bh / 2
+                    if 0 <= u < bw and 0 <= v < bh and any(a <= u < c and b <= v < d for a, b, c, d in bars):
+                        colour = rgb(n["text"][0]["color"])
+                    continue
+                if n["kind"] == "line" and "from" in style:
+                    (ax, ay), (bx, by) = style["from"], style["to"]
+                    half = (1 if "line_width_ignored" in defects else style["lineWidth"]) / 2
+                    if ax <= x <= bx and abs(y - ay) <= half:
+                        colour = rgb(style["color"])
+                    continue
+                if not (fx <= x < fx + fw and fy <= y < fy + fh):
+                    continue
+                if n["kind"] == "line":
+                    colour = (0xDC, 0xDC, 0xE0) if "hairline_grey" in defects else rgb(style["color"])
+                elif n["kind"] == "movie":
+                    if "movie_background_ignored" not in defects:
+                        colour = rgb(style["background"])
+                else:
+                    paint = rgb(style["background"])
+                    if recolour and recolour[0] == ident:
+                        paint = tuple(min(255, max(0, c + recolour[1])) for c in paint)
+                    colour = paint
+            i = (py * LW * SCALE + px) * 4
+            pixels[i:i + 3] = bytes(colour)
+    return write_png(LW * SCALE, LH * SCALE, pixels)
+
+
+def check_layout(tmp_path, *defects, shift=None, recolour=None):
+    states, renders = tmp_path / "states", tmp_path / "renders"
+    states.mkdir(exist_ok=True)
+    renders.mkdir(exist_ok=True)
+    s = layout_state()
+    (states / "layout.state.json").write_text(json.dumps(s))
+    (renders / "layout.png").write_bytes(draw_layout(s, defects, shift, recolour))
+    run = subprocess.run([sys.executable, os.path.join(KIT, "check.py"), "--states", str(states), "--renders", str(renders), "--json"],
+                         capture_output=True, text=True)
+    return run.returncode, json.loads(run.stdout), run
+
+
+def test_the_layout_state_drawn_right_passes_every_rule(tmp_path):
+    status, result, run = check_layout(tmp_path)
+    assert status == 0, json.dumps(result["states"][0]["failures"][:10])
+    from probes import derive
+    rules = {probe["rule"].split("[")[0] for probe in derive(layout_state())}
+    assert {"text.align", "text.verticalAlign", "text.lines", "text.ellipsis", "text.ink", "line", "line.width",
+            "hairline.ink", "movie.background", "edge.inside", "edge.outside", "backdrop"} <= rules, rules
+
+
+@pytest.mark.parametrize("defect, caught", [
+    ("no_text", {("left", "text.ink"), ("right", "text.align"), ("bottom", "text.ink"), ("turned", "text.ink"), ("row.label", "text.ink")}),
+    ("align_ignored", {("right", "text.align"), ("mid", "text.align")}),
+    ("valign_ignored", {("bottom", "text.verticalAlign"), ("clamp", "text.lines")}),
+    ("lines_ignored", {("clamp", "text.lines")}),
+    ("no_ellipsis", {("clamp", "text.ellipsis")}),
+    ("no_wrap", {("wrap", "text.lines")}),
+    ("rotation_ignored", {("turned", "text.align")}),
+    ("line_width_ignored", {("stroke", "line.width")}),
+    ("hairline_grey", {("hair", "hairline.ink")}),
+    ("movie_background_ignored", {("film", "movie.background")}),
+])
+def test_each_layout_defect_fails_its_rule_on_its_node(tmp_path, defect, caught):
+    status, result, _ = check_layout(tmp_path, defect)
+    assert status == 1
+    assert caught <= failing(result), failing(result)
+
+
+@pytest.mark.parametrize("ident", ["film", "row"])
+def test_a_node_1_5_device_pixels_off_its_frame_fails_its_edges_and_half_a_pixel_passes(tmp_path, ident):
+    status, result, _ = check_layout(tmp_path, shift=(ident, 0.5))
+    assert status == 0, json.dumps(result["states"][0]["failures"][:5])
+    # This rasteriser samples pixel centres: 1.5 puts the edge on the probe's centre (an
+    # antialiased edge half covers it); just past it, the probe's pixel changes sides.
+    status, result, _ = check_layout(tmp_path, shift=(ident, 1.55))
+    assert status == 1
+    assert {(ident, "edge.inside"), (ident, "edge.outside")} & failing(result), failing(result)
+
+
+def test_a_row_off_by_30_is_blamed_on_the_row_not_the_label_over_it(tmp_path):
+    status, result, _ = check_layout(tmp_path, recolour=("row", 30))
+    assert status == 1
+    failures = result["states"][0]["failures"]
+    assert {f["node"] for f in failures} == {"row"}, failures
+    assert all(f["expected"].startswith("#AACCEE") and f["got"] != "#AACCEE" for f in failures if f["rule"] == "fill")
