@@ -218,7 +218,7 @@ export interface PageParams {
   direction: "next" | "previous";
 }
 
-/** hoo: one event of a pan gesture; first motion mostly horizontal scrubs the selection, otherwise scrolls the grid. */
+/** hoo, photos: one event of a pan gesture (hoo: first motion mostly horizontal scrubs the selection, otherwise scrolls the grid; photos: scrolls the home grid, and in the gallery turns the page when released after a horizontal swipe). */
 export interface PanParams {
   /** Where the gesture is. */
   phase: "began" | "changed" | "ended" | "cancelled";
@@ -437,23 +437,23 @@ export interface State {
 export interface Style {
   /** Text: horizontal alignment (default left); an aspectFit image: where it sits horizontally (default center). */
   align?: "left" | "center" | "right";
-  /** Fill of a rect or circle; a movie's colour where it has no movie. */
+  /** Fill of a rect or circle; a movie's fill of its frame under the movie (before it loads, without one, through its transparent pixels). */
   background?: string;
   /** Stroke of a line. */
   color?: string;
   /** Image: how it fills the frame (default aspectFit). */
   contentMode?: "aspectFit" | "aspectFill" | "scaleToFill";
-  /** Clip to a rounded rectangle; half the width clips a square to a circle. */
+  /** Clip to a rounded rectangle; more than half the shorter side counts as half of it (a square: a circle). */
   cornerRadius?: number;
-  /** false: shown but not responding. */
+  /** false: shown but not responding. Meaning only: front ends draw nothing for it (the scene's colours and nodes show it). */
   enabled?: boolean;
   /** Text: the family to use when a run's font is missing, before the system UI font. */
   fontFallback?: string;
-  /** A line's start, [x, y] in its frame's coordinate space. */
+  /** A line's start, [x, y] in the same coordinates as its frame (not relative to the frame's origin). */
   from?: number[];
-  /** Image: where its load is. */
+  /** Image: where its load is. Meaning only: front ends draw nothing for it. */
   imageState?: "none" | "loading" | "loaded" | "failed";
-  /** A line's stroke width in points (default 1). */
+  /** A line's stroke width in points (default 1); the stroke ends flat at from and to (butt caps). */
   lineWidth?: number;
   /** Text: at most this many lines, wrapped at word boundaries, the last truncated with an ellipsis at the tail; absent or 0: no limit, still wrapped. */
   lines?: number;
@@ -463,15 +463,15 @@ export interface Style {
   movie?: string;
   /** Of the whole node (default 1). */
   opacity?: number;
-  /** What the node is to the user (for hit feedback and accessibility). */
+  /** What the node is to the user (for hit feedback and accessibility). Meaning only: front ends draw nothing for it. */
   role?: "button" | "row";
-  /** Text: degrees clockwise about the frame's centre; the text is laid out in a box of the turned frame. */
+  /** Text only: degrees clockwise; laid out in a box of the frame's height by its width at an odd multiple of 90, else of its size, then turned about the frame's centre (an animation turns the result further). */
   rotation?: number;
-  /** Shown selected. */
+  /** Shown selected. Meaning only: front ends draw nothing for it (the scene's colours and nodes show it). */
   selected?: boolean;
   /** Image: draw its alpha in this colour (template images). */
   tint?: string;
-  /** A line's end, [x, y] in its frame's coordinate space. */
+  /** A line's end, [x, y] in the same coordinates as its frame (not relative to the frame's origin). */
   to?: number[];
   /** Text: where the lines sit in the frame (default center). */
   verticalAlign?: "top" | "center" | "bottom";

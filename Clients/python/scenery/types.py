@@ -224,7 +224,7 @@ class PageParams(TypedDict):
 
 
 class PanParams(TypedDict):
-    """hoo: one event of a pan gesture; first motion mostly horizontal scrubs the selection, otherwise scrolls the grid."""
+    """hoo, photos: one event of a pan gesture (hoo: first motion mostly horizontal scrubs the selection, otherwise scrolls the grid; photos: scrolls the home grid, and in the gallery turns the page when released after a horizontal swipe)."""
     #: Where the gesture is.
     phase: Literal['began', 'changed', 'ended', 'cancelled']
     #: Milliseconds on the front end's clock, for the release velocity; the scene clock when left out.
@@ -441,24 +441,24 @@ class State(TypedDict):
 #: Style
 Style = TypedDict("Style", {
     "align": "NotRequired[Literal['left', 'center', 'right']]",  # Text: horizontal alignment (default left); an aspectFit image: where it sits horizontally (default center).
-    "background": "NotRequired[str]",  # Fill of a rect or circle; a movie's colour where it has no movie.
+    "background": "NotRequired[str]",  # Fill of a rect or circle; a movie's fill of its frame under the movie (before it loads, without one, through its transparent pixels).
     "color": "NotRequired[str]",  # Stroke of a line.
     "contentMode": "NotRequired[Literal['aspectFit', 'aspectFill', 'scaleToFill']]",  # Image: how it fills the frame (default aspectFit).
-    "cornerRadius": "NotRequired[float]",  # Clip to a rounded rectangle; half the width clips a square to a circle.
-    "enabled": "NotRequired[bool]",  # false: shown but not responding.
+    "cornerRadius": "NotRequired[float]",  # Clip to a rounded rectangle; more than half the shorter side counts as half of it (a square: a circle).
+    "enabled": "NotRequired[bool]",  # false: shown but not responding. Meaning only: front ends draw nothing for it (the scene's colours and nodes show it).
     "fontFallback": "NotRequired[str]",  # Text: the family to use when a run's font is missing, before the system UI font.
-    "from": "NotRequired[list[float]]",  # A line's start, [x, y] in its frame's coordinate space.
-    "imageState": "NotRequired[Literal['none', 'loading', 'loaded', 'failed']]",  # Image: where its load is.
-    "lineWidth": "NotRequired[float]",  # A line's stroke width in points (default 1).
+    "from": "NotRequired[list[float]]",  # A line's start, [x, y] in the same coordinates as its frame (not relative to the frame's origin).
+    "imageState": "NotRequired[Literal['none', 'loading', 'loaded', 'failed']]",  # Image: where its load is. Meaning only: front ends draw nothing for it.
+    "lineWidth": "NotRequired[float]",  # A line's stroke width in points (default 1); the stroke ends flat at from and to (butt caps).
     "lines": "NotRequired[int]",  # Text: at most this many lines, wrapped at word boundaries, the last truncated with an ellipsis at the tail; absent or 0: no limit, still wrapped.
     "loop": "NotRequired[bool]",  # Movie: play it over and over.
     "movie": "NotRequired[str]",  # Movie: the asset id of the movie to play.
     "opacity": "NotRequired[float]",  # Of the whole node (default 1).
-    "role": "NotRequired[Literal['button', 'row']]",  # What the node is to the user (for hit feedback and accessibility).
-    "rotation": "NotRequired[float]",  # Text: degrees clockwise about the frame's centre; the text is laid out in a box of the turned frame.
-    "selected": "NotRequired[bool]",  # Shown selected.
+    "role": "NotRequired[Literal['button', 'row']]",  # What the node is to the user (for hit feedback and accessibility). Meaning only: front ends draw nothing for it.
+    "rotation": "NotRequired[float]",  # Text only: degrees clockwise; laid out in a box of the frame's height by its width at an odd multiple of 90, else of its size, then turned about the frame's centre (an animation turns the result further).
+    "selected": "NotRequired[bool]",  # Shown selected. Meaning only: front ends draw nothing for it (the scene's colours and nodes show it).
     "tint": "NotRequired[str]",  # Image: draw its alpha in this colour (template images).
-    "to": "NotRequired[list[float]]",  # A line's end, [x, y] in its frame's coordinate space.
+    "to": "NotRequired[list[float]]",  # A line's end, [x, y] in the same coordinates as its frame (not relative to the frame's origin).
     "verticalAlign": "NotRequired[Literal['top', 'center', 'bottom']]",  # Text: where the lines sit in the frame (default center).
 })
 
