@@ -31,6 +31,7 @@ CURVED = 0.5          # device pixels more for an edge probe beside a curve (a c
 EDGE_CONTRAST = 24    # an edge probe needs this much between the two sides of its edge
 CLEAR_TOLERANCE = 12  # per channel, for every pixel of a `clear` quad
 BACKDROP_STEP = 16.0  # points between the probes of what no node covers
+UNIFORM = 4           # RGB distance within which what lies under a text or a thin line is one colour
 UNKNOWN = "unknown"   # a node's effect at a point that cannot be computed
 CELL = 32.0           # points: the side of the buckets of the spatial index
 
@@ -372,14 +373,17 @@ class Scene:
             self._decoded[asset] = Decoded(self.assets.get(asset))
         return self._decoded[asset]
 
-    def stack(self, x, y, without=None, unclipped=None, exact=None):
+    def stack(self, x, y, without=None, unclipped=None, exact=None, below=None):
         """The colour at screen point (x, y) composited from the bottom, or None when unknowable;
         the topmost node that paints there; whether a translucent layer took part. `exact`:
-        (node, margin), that node's edge margin in device pixels (edge probes)."""
+        (node, margin), that node's edge margin in device pixels (edge probes); `below`: only the
+        nodes drawn before that one."""
         colour, top, blended = BACKDROP, None, False
         for node in self.buckets.get((int(math.floor(x / CELL)), int(math.floor(y / CELL))), []):
             if node is without:
                 continue
+            if below is not None and node.index >= below.index:
+                break
             margin = exact[1] if exact and node is exact[0] else MARGIN
             effect = node.effect(x, y, self.scale, clipped=node is not unclipped, margin=margin)
             if effect is None:
@@ -500,22 +504,37 @@ def local_points(node, fractions):
     return [node.to_screen(fx + fw * a, fy + fh * b) for a in fractions for b in fractions]
 
 
-def uniform_under(scene, node, points):
-    """The one known colour under `node` at every point, with nothing drawn over it there; else None."""
-    found = None
+def uniform_under(scene, node, points, veils=False):
+    """The one known colour under `node` at every point, with nothing drawn over it there; else
+    None. With `veils`, translucent flat layers over it are allowed, the same at every point (an
+    alert's dim): then (the colour seen there, the layers as [(paint, alpha)]) or (None, None)."""
+    found, layers = None, None
     for x, y in points:
-        colour, top, _ = scene.stack(x, y, without=node)
-        if colour is None or (top is not None and top.index > node.index):
-            return None
-        over = [n for n in scene.buckets.get((int(math.floor(x / CELL)), int(math.floor(y / CELL))), [])
-                if n.index > node.index and n.effect(x, y, scene.scale) is not None]
-        if over:
-            return None
+        cell = scene.buckets.get((int(math.floor(x / CELL)), int(math.floor(y / CELL))), [])
+        over = [(n, n.effect(x, y, scene.scale)) for n in cell if n.index > node.index]
+        over = [(n, e) for n, e in over if e is not None]
+        if over and (not veils or any(e == UNKNOWN or e[1] >= 1 for _, e in over)):
+            return (None, None) if veils else None
+        if layers is None:
+            layers = over
+        elif [n for n, _ in over] != [n for n, _ in layers]:
+            return (None, None) if veils else None
+        colour, _, _ = scene.stack(x, y, below=node)
+        if colour is None:
+            return (None, None) if veils else None
+        colour = through(colour, [e for _, e in over])
         if found is None:
             found = colour
-        elif distance(found, colour) > 1:
-            return None
-    return found
+        elif distance(found, colour) > UNIFORM:
+            return (None, None) if veils else None
+    return (found, [e for _, e in layers or []]) if veils else found
+
+
+def through(colour, layers):
+    """`colour` as seen through translucent flat layers [(paint, alpha)], bottom first."""
+    for paint, alpha in layers:
+        colour = blend(colour, paint, alpha)
+    return colour
 
 
 def char_width(ch):
@@ -615,10 +634,10 @@ def text_probes(probes, node):
             for i in range(nx + 1) for j in range(ny + 1)]
     if len(grid) > 600:
         grid = grid[::len(grid) // 600 + 1]
-    under = uniform_under(scene, node, grid)
+    under, veils = uniform_under(scene, node, grid, veils=True)
     runs = [run for run in node.raw.get("text") or []]
     colours = [parse_colour(run.get("color")) for run in runs if run.get("text", "").strip()]
-    inked = under is not None and colours and all(c and distance(c, under) >= INK_CONTRAST + 20 for c in colours)
+    inked = under is not None and colours and all(c and distance(through(c, veils), under) >= INK_CONTRAST + 20 for c in colours)
 
     def quad(u0, v0, u1, v1):
         u0, u1 = max(u0, m), min(u1, bw - m)
@@ -628,7 +647,7 @@ def text_probes(probes, node):
         return [tuple(c * scene.scale for c in node.box_to_screen(u, v)) for u, v in ((u0, v0), (u1, v0), (u1, v1), (u0, v1))]
 
     if inked:
-        layout_probes(probes, node, runs, under, quad)
+        layout_probes(probes, node, runs, under, quad, veils)
     # No ink outside: a band of points just outside each edge of the box, every 8 device pixels.
     out = 1.5 * m
     spacing = 8 / scene.scale
@@ -640,7 +659,7 @@ def text_probes(probes, node):
             probes.colour(x, y, owner=node, rule="text.clip")
 
 
-def layout_probes(probes, node, runs, under, quad):
+def layout_probes(probes, node, runs, under, quad, veils):
     style = node.style
     bw, bh = node.text_box()
     pieces = run_pieces(runs, style.get("fontFallback"))
@@ -654,7 +673,9 @@ def layout_probes(probes, node, runs, under, quad):
     whole = quad(0, 0, bw, bh)
     if whole is None:
         return
-    probes.ink(node, "text.ink", whole, under, None)
+    # One colour: some pixel at least halfway toward it (a glyph's stem covers whole pixels).
+    inks = {tuple(through(c, veils)) for c in node.inks()}
+    probes.ink(node, "text.ink", whole, under, inks.pop() if len(inks) == 1 else None)
     if not pieces:
         return
     lines = int(style.get("lines") or 0)
@@ -867,8 +888,11 @@ def node_probes(probes, node):
                 thin_probes(probes, node, centre, screen_normal, half)
             sides += [((mx + normal[0] * half, my + normal[1] * half), normal),
                       ((mx - normal[0] * half, my - normal[1] * half), (-normal[0], -normal[1]))]
-        # The width: just inside and just outside both sides of the stroke.
+        # The width: just inside and just outside both sides of the stroke; the butt caps: just
+        # inside and outside each end, on the centre line.
         edge_probes(probes, node, sides, "line.width", "line.width")
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        edge_probes(probes, node, [((ax, ay), (-ux, -uy)), ((bx, by), (ux, uy))], "line.ends", "line.ends")
         return
     if node.kind == "line" and min(fw, fh) <= 3 * m:
         if max(fw, fh) > 4 * m:

@@ -357,3 +357,43 @@ def test_a_row_off_by_30_is_blamed_on_the_row_not_the_label_over_it(tmp_path):
     failures = result["states"][0]["failures"]
     assert {f["node"] for f in failures} == {"row"}, failures
     assert all(f["expected"].startswith("#AACCEE") and f["got"] != "#AACCEE" for f in failures if f["rule"] == "fill")
+
+
+FAKE_ENGINE = '''#!/usr/bin/env python3
+import json, sys
+for line in sys.stdin:
+    request = json.loads(line)
+    if request.get("method") == "scene.open":
+        reply = {"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32602, "message": "params.people: no such file"}}
+    else:
+        state = {"scene": None, "viewport": {"width": 10, "height": 10, "scale": 1}, "model": {}, "display": {"content": None, "nodes": {}}}
+        reply = {"jsonrpc": "2.0", "id": request["id"], "result": {"scenes": [], "state": state, "rev": 0, "nowMs": 0}}
+    print(json.dumps(reply), flush=True)
+'''
+
+
+def test_a_transcript_answered_with_an_error_fails_collection_instead_of_writing_a_state(tmp_path):
+    engine = tmp_path / "scenery"
+    engine.write_text(FAKE_ENGINE)
+    engine.chmod(0o755)
+    run = subprocess.run([sys.executable, os.path.join(KIT, "collect.py"), "--scenery", str(engine), "--out", str(tmp_path / "out"),
+                          "--only", "directory-recents"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "directory/sample.transcript" in run.stderr and "scene.open" in run.stderr and "no such file" in run.stderr
+    assert not list((tmp_path / "out").glob("*.state.json"))
+
+
+def test_collect_reads_the_briefs_data_from_data_and_skips_naming_the_path_when_it_is_missing(tmp_path):
+    engine = tmp_path / "scenery"
+    engine.write_text(FAKE_ENGINE)
+    engine.chmod(0o755)
+    missing = tmp_path / "no-shared"
+    run = subprocess.run([sys.executable, os.path.join(KIT, "collect.py"), "--scenery", str(engine), "--out", str(tmp_path / "out"),
+                          "--data", str(missing), "--only", "directory-gotest"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1  # nothing written
+    assert f"needs {missing}/seed-data/GoTest" in run.stderr, run.stderr
+
+
+def test_the_usage_line_names_every_option():
+    run = subprocess.run([sys.executable, os.path.join(KIT, "check.py"), "--help"], capture_output=True, text=True)
+    assert "--max-failures" in run.stdout.split("\n\n")[0] and "--only" in run.stdout.split("\n\n")[0]
