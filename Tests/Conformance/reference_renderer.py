@@ -53,6 +53,7 @@ FAULTS = {
     "animation-about-centre": "animations turn about the frame's centre, not `anchor`",
     "animation-reversed": "animations turn anticlockwise",
     "animation-no-repeat": "`repeat` ignored: the last keyframe holds after one pass",
+    "image-animation-ignored": "images do not turn (shapes do)",
     "backdrop-only": "draws nothing but the backdrop",
     "backdrop-grey": "the backdrop is #F0F0F0",
     "z-ignored": "draw order by id alone",
@@ -347,7 +348,8 @@ class Renderer:
         x, y, w, h = node.get("frame", [0, 0, 0, 0])
         matrix = translate(dx, dy)
         animation = node.get("animation")
-        if animation and animation.get("property") == "rotation":
+        if animation and animation.get("property") == "rotation" and not (
+                node.get("kind") == "image" and "image-animation-ignored" in self.faults):
             angle = animation_value(animation, self.now, self.faults)
             if "animation-reversed" in self.faults:
                 angle = -angle
