@@ -384,7 +384,7 @@ class Scene:
                 continue
             if below is not None and node.index >= below.index:
                 break
-            margin = exact[1] if exact and node is exact[0] else MARGIN
+            margin = MARGIN if not exact else exact[1] if node is exact[0] else edge_margin(node)
             effect = node.effect(x, y, self.scale, clipped=node is not unclipped, margin=margin)
             if effect is None:
                 continue
@@ -775,9 +775,12 @@ def thin_probes(probes, node, centre, normal, half):
 
 def edge_margin(node):
     """Device pixels an edge probe keeps from the edge: EDGE, plus what a pixel turned with the
-    node reaches beyond its centre (half its diagonal's projection)."""
+    node reaches beyond its centre (half its diagonal's projection), plus CURVED beside a curve.
+    Every node near an edge probe is held to its own edge margin (an edge shared by two rects
+    that touch is probed on both sides)."""
     t = math.radians(node.angle)
-    return EDGE + 0.5 * (abs(math.cos(t)) + abs(math.sin(t))) - 0.5
+    curved = node.kind == "circle"
+    return EDGE + 0.5 * (abs(math.cos(t)) + abs(math.sin(t))) - 0.5 + (CURVED if curved else 0)
 
 
 def edge_pixel(node, scale, point, normal, inside, margin):
@@ -809,7 +812,7 @@ def edge_probes(probes, node, edges, rule_in, rule_out):
     paint = node.paint()
     if not isinstance(paint, tuple):
         return
-    margin = edge_margin(node) + (CURVED if node.kind == "circle" else 0)
+    margin = edge_margin(node)
     t = math.radians(node.angle)
     c, s = math.cos(t), math.sin(t)
     for (lx, ly), (nx, ny) in edges:
