@@ -160,7 +160,8 @@ class WheelTest(unittest.TestCase):
 
     def test_serve_serves_its_page_from_the_bundled_resources(self):
         command = self.hidden.folder / "scenery-serve"
-        command.write_text(f"#!/bin/sh\nPATH={self.hidden.path} exec {self.hidden.wrapper} scenery \"$@\"\n")
+        # Only the hidden run's environment: SCENERY_BIN (the checkout's build) would override the bundled engine.
+        command.write_text(f"#!/bin/sh\nexec env -i HOME=\"$HOME\" PATH={self.hidden.path} {self.hidden.wrapper} scenery \"$@\"\n")
         command.chmod(0o755)
         process, port = start_serve(str(command))
         try:
