@@ -7,6 +7,7 @@ reversed, the turn left out), and check.py must name the rule that catches each.
 import base64
 import json
 import math
+import re
 import os
 import subprocess
 import sys
@@ -397,3 +398,15 @@ def test_collect_reads_the_briefs_data_from_data_and_skips_naming_the_path_when_
 def test_the_usage_line_names_every_option():
     run = subprocess.run([sys.executable, os.path.join(KIT, "check.py"), "--help"], capture_output=True, text=True)
     assert "--max-failures" in run.stdout.split("\n\n")[0] and "--only" in run.stdout.split("\n\n")[0]
+
+
+def test_the_rule_table_in_protocol_md_names_every_rule_the_probes_use():
+    from probes import derive
+    text = open(os.path.join(REPO, "Protocol", "PROTOCOL.md")).read()
+    section = text[text.index("### Prove your front end"):text.index("## 5. Scenes")]
+    named = set()
+    for line in section.split("\n"):
+        if line.startswith("| `"):
+            named |= set(re.findall(r"`([a-zA-Z.\-]+)`", line.split("|")[1]))
+    used = {probe["rule"].split("[")[0] for s in (state(), layout_state()) for probe in derive(s)}
+    assert used <= named, used - named
