@@ -92,8 +92,9 @@ def judge(probe, image):
 
 def blamed(probe, got):
     """The node whose pixels are wrong: a probe where one node must not paint (`ink`) over what
-    another shows (`shows`) blames the first when the render moved toward its ink, else the second."""
-    if "shows" not in probe or probe["shows"] is None or not got.startswith("#"):
+    another shows (`shows`; None: the backdrop) blames the first when the render moved toward its
+    ink, else the second."""
+    if "shows" not in probe or not got.startswith("#"):
         return probe["node"]
     found = tuple(int(got[i:i + 2], 16) for i in (1, 3, 5))
     expected = probe["expected"]
@@ -169,7 +170,7 @@ def main(argv=None):
                 print(f"{r['name']}: bad render: {r['error']}")
                 continue
             for f in r["failures"][:args.max_failures]:
-                print(f"{r['name']}: FAIL {f['node']} {f['rule']} at {f['point']}: expected {f['expected']}, got {f['got']}")
+                print(f"{r['name']}: FAIL {f['node'] or '(backdrop)'} {f['rule']} at {f['point']}: expected {f['expected']}, got {f['got']}")
             if len(r["failures"]) > args.max_failures:
                 print(f"{r['name']}: ... and {len(r['failures']) - args.max_failures} more failures")
             print(f"{r['name']}: {r['passed']} of {r['total']} probes pass")
