@@ -44,6 +44,7 @@ FAULTS = {
     "text-rotation-ignored": "static text `rotation` ignored",
     "text-rotation-box-unswapped": "a text turned by 90 is laid out in the frame's width by height",
     "text-unclipped": "text drawn past its frame's edges",
+    "text-wrap-ignored": "text never wraps: each paragraph on one line",
     "text-colour-ignored": "every run drawn in black",
     "line-width-ignored": "every stroke 1 point wide",
     "line-caps-square": "strokes end in square caps (half the width past each end)",
@@ -61,6 +62,8 @@ FAULTS = {
     "content-clip-ignored": "content nodes not clipped to content.frame",
     "content-offset-ignored": "content nodes drawn without offsetY",
     "opacity-ignored": "every node opaque",
+    "opacity-squared": "opacity applied twice (0.5 draws as 0.25)",
+    "device-scale-ignored": "drawn at scale 1 on the device-sized picture",
     "corner-radius-ignored": "square corners",
     "circle-as-rect": "a circle fills its whole frame",
     "aspect-fill-as-fit": "aspectFill images drawn as aspectFit",
@@ -242,7 +245,7 @@ class Text:
             if word == "\n":
                 lines.append(line)
                 line = []
-            elif line and self.width(self.trimmed(line + taken)) > width:
+            elif line and self.width(self.trimmed(line + taken)) > width and "text-wrap-ignored" not in self.faults:
                 lines.append(line)
                 line = taken
             else:
@@ -329,6 +332,8 @@ class Renderer:
     def render(self):
         viewport = self.document["viewport"]
         size = (round(viewport["width"] * self.scale), round(viewport["height"] * self.scale))
+        if "device-scale-ignored" in self.faults:
+            self.scale = 1
         canvas = Canvas(*size, (240, 240, 240) if "backdrop-grey" in self.faults else BACKDROP)
         if "backdrop-only" not in self.faults:
             for ident in self.order():
@@ -363,6 +368,8 @@ class Renderer:
         local, clip = self.placement(ident, node)
         device = compose(scaling(self.scale), local)
         opacity = 1 if "opacity-ignored" in self.faults else style.get("opacity", 1)
+        if "opacity-squared" in self.faults:
+            opacity *= opacity
         radius = 0 if "corner-radius-ignored" in self.faults else style.get("cornerRadius", 0)
 
         def shape(points, source):
