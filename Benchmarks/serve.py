@@ -16,6 +16,10 @@ measured in the same run on the same server:
   trip, concurrent against alone, and the commands per second the server sustained.
 - Memory per session: the server's resident memory (VmRSS) with the N sessions open, minus
   before them, divided by N.
+- permessage-deflate (RFC 7692): the first five streams (one per scene) sent over a plain
+  session and over one that offers permessage-deflate as browsers do, in turns: bytes on the
+  wire per command (what the client read off its socket), and the server's CPU time, compressed
+  against plain. Then the memory a compressed session costs beside a plain one (N idle each).
 - Idle: N sessions opened as the page opens them (``clock: real``, a scene open) and then left
   alone; once the opens' own work is done, the server's CPU time over 10 s, against the same
   server with no session. Target: the
@@ -109,9 +113,10 @@ def make_stream(scene, count, seed):
 class Session(threading.Thread):
     """One WebSocket session: initialize, open its scene, then its stream, timing each answer."""
 
-    def __init__(self, port, tag, scene, stream, barrier=None):
+    def __init__(self, port, tag, scene, stream, barrier=None, deflate=False):
         super().__init__(daemon=True)
         self.port, self.tag, self.scene, self.stream, self.barrier = port, tag, scene, stream, barrier
+        self.deflate = deflate
         self.rtts, self.errors, self.problems = [], 0, []
         self.ws = None
 
@@ -127,7 +132,7 @@ class Session(threading.Thread):
             return message
 
     def open(self):
-        self.ws = WebSocket(self.port, timeout=120)
+        self.ws = WebSocket(self.port, timeout=120, deflate=self.deflate)
         self.call("%s-init" % self.tag, "initialize", {"seed": 1})
         self.call("%s-open" % self.tag, "scene.open", {"scene": self.scene})
 
@@ -149,6 +154,49 @@ class Session(threading.Thread):
     def close(self):
         if self.ws:
             self.ws.close()
+
+
+def deflate_section(report, server, port, streams, count, rounds):
+    """Plain against permessage-deflate on the same streams, in turns: wire bytes per command,
+    server CPU, memory per session."""
+    report.add("## permessage-deflate (RFC 7692)")
+    report.add()
+    wire, cpu, commands = {False: 0, True: 0}, {False: 0.0, True: 0.0}, {False: 0, True: 0}
+    for _ in range(rounds):
+        for deflate in (False, True):
+            for k in range(min(len(SCENES), count)):
+                session = Session(port, "z%d" % k, SCENES[k], streams[k], deflate=deflate)
+                session.open()
+                if deflate != ("permessage-deflate" in session.ws.extensions):
+                    raise BenchError("permessage-deflate offered: %s, answered: %r" % (deflate, session.ws.extensions))
+                w0, c0 = session.ws.wire_bytes, cpu_seconds(server.pid)
+                session.run()
+                cpu[deflate] += cpu_seconds(server.pid) - c0
+                wire[deflate] += session.ws.wire_bytes - w0
+                commands[deflate] += len(session.rtts)
+                session.close()
+                if session.problems:
+                    raise BenchError("; ".join(session.problems[:3]))
+    per = {d: wire[d] / commands[d] for d in wire}
+    report.add("The first %d streams (one per scene), %d rounds of plain then compressed sessions on the same server."
+               % (min(len(SCENES), count), rounds))
+    report.target("bytes on the wire per command", "%.0f B compressed, %.0f B plain: %.3fx" % (per[True], per[False], per[True] / per[False]),
+                  "< 0.5x plain", per[True] < 0.5 * per[False])
+    report.add("- Server CPU for the same commands: %.2f s compressed, %.2f s plain: %.2fx." % (cpu[True], cpu[False], cpu[True] / max(cpu[False], 1e-9)))
+    # Memory: N idle plain sessions, then N idle compressed ones beside them.
+    rss0 = rss_kib(server.pid)
+    plain = [WebSocket(port, timeout=60) for _ in range(count)]
+    for ws in plain:
+        ws.request("initialize", {"seed": 1})
+    rss1 = rss_kib(server.pid)
+    compressed = [WebSocket(port, timeout=60, deflate=True) for _ in range(count)]
+    for ws in compressed:
+        ws.request("initialize", {"seed": 1})
+    rss2 = rss_kib(server.pid)
+    for ws in plain + compressed:
+        ws.close()
+    report.add("- Memory per idle session: %.0f KiB compressed, %.0f KiB plain (%d of each, VmRSS)." % ((rss2 - rss1) / count, (rss1 - rss0) / count, count))
+    report.add()
 
 
 def main():
@@ -209,6 +257,8 @@ def main():
         report.target("memory per open session", "%.0f KiB (server %.1f MB before, %.1f MB with %d open)" % (
             per_session, rss_before / 1024, rss_open / 1024, count), "< 2 MiB", per_session < 2048)
         report.add()
+
+        deflate_section(report, server, port, streams, count, 1 if args.quick else 3)
 
         # Idle: sessions opened as the page does, then left alone.
         report.add("## Idle")

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Scenery benchmark for ``scenery serve``: is memory given back, and do the threads go, once
+sessions end?
+
+    python3 Benchmarks/serve_memory.py [--quick] [--bin PATH] [--idle N] [--bursts N] [--heavy N] [--people N]
+
+One ``scenery serve --port 0`` process (the release build). Its resident memory (VmRSS) and
+thread count at the start (after one session, so that what every server allocates once is
+counted), then: N idle sessions (default 1,000) opened and closed; then B bursts (default 3) of
+H sessions (default 40) each opening a directory of P people (default 100,000, made by
+Examples/generators/directory_data.py); after each, the figures once the sessions closed (the
+server trims within a second: read after 8 s: idle dispatch threads end after about 5 s). Targets (issue 30): within 64 MiB of the start,
+and the idle thread count again.
+
+Writes ``bench-results/serve-memory-report.md``.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from bench.engine import REPO, SUPPORT, argument_parser, parse_arguments, stopping
+from bench.measure import rss_kib
+from bench.report import finish_report, start_report
+
+sys.path.insert(0, SUPPORT)
+from serve_process import start_serve  # noqa: E402
+from ws_client import WebSocket  # noqa: E402
+
+
+def threads(pid):
+    with open("/proc/%d/status" % pid) as f:
+        return int(next(line for line in f if line.startswith("Threads:")).split()[1])
+
+
+def settled(pid, seconds=8):
+    """(RSS MiB, threads) after `seconds` with no session open."""
+    time.sleep(seconds)
+    return rss_kib(pid) / 1024, threads(pid)
+
+
+def main():
+    parser = argument_parser("scenery serve: memory and threads given back after sessions end.", "200 idle sessions, 2 bursts of 8 sessions of 20,000 people")
+    parser.add_argument("--idle", type=int, default=1000)
+    parser.add_argument("--bursts", type=int, default=3)
+    parser.add_argument("--heavy", type=int, default=40)
+    parser.add_argument("--people", type=int, default=100_000)
+    args, binary = parse_arguments(parser)
+    idle, bursts, heavy, people = (200, 2, 8, 20_000) if args.quick else (args.idle, args.bursts, args.heavy, args.people)
+    started = time.monotonic()
+    report = start_report("scenery serve: memory given back", binary)
+    root = tempfile.mkdtemp(prefix="serve-memory-")
+    subprocess.run([sys.executable, os.path.join(REPO, "Examples", "generators", "directory_data.py"), "--people", str(people),
+                    "--events", "10", "--out", root], check=True, stdout=subprocess.DEVNULL)
+    server, port = start_serve(binary, "--data-root", root, "--max-sessions", str(max(idle, heavy) + 10))
+    rows = []
+    with stopping(server):
+        first = WebSocket(port)
+        first.request("initialize", {"network": False})
+        first.request("scene.open", {"scene": "directory"})
+        first.close()
+        start_rss, start_threads = settled(server.pid)
+        rows.append(("start (one session opened and closed)", start_rss, start_rss, start_threads, start_threads))
+
+        sessions = []
+        for _ in range(idle):
+            ws = WebSocket(port, timeout=60)
+            ws.request("initialize", {"network": False})
+            sessions.append(ws)
+        peak, peak_threads = rss_kib(server.pid) / 1024, threads(server.pid)
+        for ws in sessions:
+            ws.close()
+        rss, count = settled(server.pid)
+        rows.append(("%d idle sessions, closed" % idle, peak, rss, peak_threads, count))
+
+        for burst in range(bursts):
+            sockets = [WebSocket(port, timeout=600) for _ in range(heavy)]
+            answers = []
+
+            def open_heavy(ws):
+                ws.request("initialize", {"network": False})
+                answers.append(ws.request("scene.open", {"scene": "directory", "people": "people.json"}))
+            workers = [threading.Thread(target=open_heavy, args=(ws,)) for ws in sockets]
+            peak, peak_threads = 0, 0
+            for worker in workers:
+                worker.start()
+            while any(worker.is_alive() for worker in workers):
+                peak, peak_threads = max(peak, rss_kib(server.pid) / 1024), max(peak_threads, threads(server.pid))
+                time.sleep(0.2)
+            bad = [a for a in answers if "result" not in a]
+            if bad:
+                raise SystemExit("scene.open failed: %r" % bad[0])
+            for ws in sockets:
+                ws.close()
+            rss, count = settled(server.pid)
+            rows.append(("burst %d: %d sessions opening %d people, closed" % (burst + 1, heavy, people), peak, rss, peak_threads, count))
+
+    report.add("| after | peak RSS MiB | RSS MiB once closed | peak threads | threads once closed |")
+    report.add("|---|---|---|---|---|")
+    for name, peak, rss, peak_threads, count in rows:
+        report.add("| %s | %.0f | %.0f | %d | %d |" % (name, peak, rss, peak_threads, count))
+    report.add()
+    worst = max(rss for _, _, rss, _, _ in rows[1:])
+    most = max(count for _, _, _, _, count in rows[1:])
+    report.target("RSS once sessions closed", "at most %.0f MiB, start %.0f MiB" % (worst, start_rss), "within 64 MiB of the start",
+                  worst - start_rss <= 64)
+    report.target("threads once sessions closed", "at most %d, start %d" % (most, start_threads), "the start's", most <= start_threads)
+    finish_report(report, started, "serve-memory-report.md")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
