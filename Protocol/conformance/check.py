@@ -94,8 +94,8 @@ def blamed(probe, got):
     """The node whose pixels are wrong: a probe where one node must not paint (`ink`) over what
     another shows (`shows`; None: the backdrop) blames the first when the render moved toward its
     ink, else the second."""
-    if "shows" not in probe or not got.startswith("#"):
-        return probe["node"]
+    if "shows" not in probe or not probe.get("ink") or not got.startswith("#"):
+        return probe["node"]  # no ink known (a picture, a movie): the owner
     found = tuple(int(got[i:i + 2], 16) for i in (1, 3, 5))
     expected = probe["expected"]
     toward = any(distance(found, ink) < distance(expected, ink) - probe["tolerance"] for ink in probe.get("ink") or [])

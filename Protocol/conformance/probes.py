@@ -321,6 +321,28 @@ class Node:
         tint = parse_colour(self.style.get("tint"))
         return (tint + (rgba[3],)) if tint else rgba
 
+    def letterbox_ink(self, x, y, scale):
+        """At a point inside an image's frame, clear of its edges, where its content mode draws
+        nothing: [the image's colour nearest there] ([] when unknown); else None."""
+        image = self.decoded.image if self.decoded else None
+        if self.kind != "image" or image is None or self.distance(x, y) < 2 * MARGIN / scale:
+            return None
+        if self.image_rgba(x, y, scale) is not None:
+            return None
+        lx, ly = self.to_local(x, y)
+        fx, fy, fw, fh = self.frame
+        iw, ih = image.width, image.height
+        s = min(fw / iw, fh / ih)
+        dw, dh = iw * s, ih * s
+        align = self.style.get("align", "center")
+        dx = fx if align == "left" else fx + fw - dw if align == "right" else fx + (fw - dw) / 2
+        dy = fy + (fh - dh) / 2
+        u = min(max(int((lx - dx) / dw * iw), 0), iw - 1) if dw > 0 else 0
+        v = min(max(int((ly - dy) / dh * ih), 0), ih - 1) if dh > 0 else 0
+        r, g, b, a = image.pixel(u, v)
+        tint = parse_colour(self.style.get("tint"))
+        return [tint or (r, g, b)] if a else []
+
     def effect(self, x, y, scale, clipped=True, margin=MARGIN):
         """What the node does to screen point (x, y): None, UNKNOWN or ((r, g, b), alpha); within
         `margin` device pixels of its shape's edge, UNKNOWN."""
@@ -440,7 +462,7 @@ class Probes:
         return self.pixel(px, py, **options)
 
     def pixel(self, px, py, generator=None, rule=None, owner=None, unclipped=None, must_differ=False,
-              exact=None, top_is=None, contrast=None):
+              exact=None, top_is=None, contrast=None, inks=None):
         """A colour probe at device pixel (px, py). With `owner`, the probe checks that node's
         `rule` where it must not paint (outside a corner, a circle, an edge, under its clip);
         otherwise the topmost node there decides it, under `rule` when that is `generator` (the
@@ -476,7 +498,7 @@ class Probes:
             # Blame: what shows here is `top`'s (or the backdrop's); the probe checks that `owner`
             # does not paint here. check.py blames the owner when the render moved toward its ink.
             probe["shows"] = top.id if top is not None else None
-            probe["ink"] = [[round(c) for c in ink] for ink in owner.inks()]
+            probe["ink"] = [[round(c) for c in ink] for ink in (owner.inks() if inks is None else inks)]
         self.items.append(probe)
         return colour
 
@@ -810,7 +832,11 @@ def edge_probes(probes, node, edges, rule_in, rule_out):
     normal) in the node's own space."""
     scene = probes.scene
     paint = node.paint()
-    if not isinstance(paint, tuple):
+    # An image that covers its frame, or a movie: only the outside probes (what lies under its
+    # edge is known; its own pixels there may not be).
+    covers = (node.kind == "image" and paint == "image" and node.style.get("contentMode") in ("aspectFill", "scaleToFill")) \
+        or (node.kind == "movie" and paint == UNKNOWN)
+    if not isinstance(paint, tuple) and not covers:
         return
     margin = edge_margin(node)
     t = math.radians(node.angle)
@@ -828,6 +854,10 @@ def edge_probes(probes, node, edges, rule_in, rule_out):
         exact = (node, margin)
         outside, _, _ = scene.stack((outer[0] + 0.5) / scene.scale, (outer[1] + 0.5) / scene.scale, exact=exact)
         if outside is None:
+            continue
+        if covers:
+            probes.pixel(*outer, owner=node, rule=rule_out, exact=exact,
+                         top_is=lambda top: top is None or top.index < node.index)
             continue
         if inner is not None:  # a line too thin for a pixel inside has only the outside probe
             probes.pixel(*inner, generator=node, rule=rule_in, exact=exact, top_is=lambda top: top is node,
@@ -905,11 +935,17 @@ def node_probes(probes, node):
                 thin_probes(probes, node, centre, (0, 1) if horizontal else (1, 0), min(fw, fh) / 2)
             edge_probes(probes, node, straight_edges(node), "hairline.width", "hairline.width")
         return
-    if node.kind in ("rect", "circle", "movie") or node.kind == "line":
+    if node.kind in ("rect", "circle", "movie", "image", "line"):
         edge_probes(probes, node, straight_edges(node), "edge.inside", "edge.outside")
     fractions = (0.1, 0.3, 0.5, 0.7, 0.9) if node.kind == "image" else (0.2, 0.5, 0.8)
     for x, y in local_points(node, fractions):
-        probes.colour(x, y, generator=node)
+        letterbox = node.letterbox_ink(x, y, scene.scale)
+        if letterbox is not None:
+            # Inside the frame, beside an aspectFit image: what is under shows; the image's
+            # nearest colour there says the image spilled (blame).
+            probes.colour(x, y, owner=node, rule=rule_name(node), inks=letterbox)
+        else:
+            probes.colour(x, y, generator=node)
     # Rounded corners and circles: clear of the curve inside, and what is under just outside it.
     r = min(node.radius or 0, fw / 2, fh / 2) if node.kind != "circle" else min(fw, fh) / 2
     if r * scene.scale >= 4 * MARGIN:
