@@ -24,17 +24,7 @@ public enum HooScene: Scene {
                 ("path", SchemaBuilder.string("A folder of set archives/folders, or one archive; relative to the engine's working directory.")),
             ], required: ["path"]),
             result: SchemaBuilder.change()),
-        MethodDescription(
-            name: "pan",
-            summary: "hoo: one event of a pan gesture; first motion mostly horizontal scrubs the selection, otherwise scrolls the grid.",
-            params: SchemaBuilder.object([
-                ("phase", SchemaBuilder.choice(PanEvent.Phase.allCases.map(\.rawValue), "Where the gesture is.")),
-                ("x", SchemaBuilder.number("Screen x of the finger in points (may be left out with cancelled).")),
-                ("y", SchemaBuilder.number("Screen y of the finger in points (may be left out with cancelled).")),
-                ("t", ["type": "number", "minimum": 0,
-                       "description": "Milliseconds on the front end's clock, for the release velocity; the scene clock when left out."]),
-            ], required: ["phase"]),
-            result: SchemaBuilder.change()),
+        PanMethod.description,
     ]
 
     /// `scene.open`'s `sets`: where to load sets from instead of showing the sample.
@@ -98,7 +88,7 @@ public enum HooScene: Scene {
             return [try startLoad(&state, path: try params.string("path"), param: "path", environment: environment)]
         case .method("pan", let params):
             let now = environment.now()
-            return try PanRule.apply(try PanRule.parse(params, now: now), to: &state, now: now)
+            return try PanRule.apply(try PanMethod.event(params, now: now), to: &state, now: now)
         case .method(let name, _):
             throw .notSupported("\(name): the hoo scene does not handle this method")
         }

@@ -5,7 +5,8 @@ import SceneryCore
 ///
 /// `scene.open {"scene":"photos", "endpoint"?: URL, "cacheDir"?: folder}`. Without `endpoint` it
 /// shows ``SamplePhotos``. Gestures: `tap` (a thumbnail opens the gallery; back, remove, Retry),
-/// `scroll` (the home grid), and `page {"direction": "next"|"previous"}` (a swipe in the gallery).
+/// `scroll` (the home grid), `pan` (a drag: the home grid follows it; in the gallery a swipe
+/// turns the page, ``PhotosPanRule``), and `page {"direction": "next"|"previous"}` (the keys' swipe).
 public enum PhotosScene: Scene {
     public typealias State = PhotosState
 
@@ -17,7 +18,7 @@ public enum PhotosScene: Scene {
     /// `page` (``PageMethod``): the gallery moves one photo, as a swipe does, and its 2 s count starts again.
     static let pageMethod = PageMethod.description
 
-    public static let methods: [MethodDescription] = [pageMethod]
+    public static let methods: [MethodDescription] = [pageMethod, PanMethod.description]
     public static let openParameters: JSONObject = [
         "endpoint": SchemaBuilder.string("photos: an http(s): or file: URL answering [{imageName, imageDescription, imageURL}]; built-in sample photos when left out."),
         "cacheDir": SchemaBuilder.string("photos: the offline cache's folder (default $XDG_CACHE_HOME/scenery/photos or ~/.cache/scenery/photos)."),
@@ -60,6 +61,8 @@ public enum PhotosScene: Scene {
             effects = PhotosGestures.tap(&state, id: id, environment: environment)
         case .method(PhotosScene.pageMethod.name, let params):
             effects = PhotosGestures.page(&state, forward: try PageMethod.forward(params))
+        case .method(PanMethod.description.name, let params):
+            effects = try PhotosPanRule.apply(try PanMethod.event(params, now: environment.now()), to: &state)
         case .method(let name, _):
             throw .notSupported("\(name): the photos scene does not handle this method")
         case .longPress:

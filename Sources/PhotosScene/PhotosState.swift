@@ -46,6 +46,8 @@ public struct PhotosState: Sendable {
     public var screen: PhotosScreen = .home
     /// The home grid's scroll offset, kept while the gallery shows.
     public var offset = 0.0
+    /// The pan in progress (``PhotosPanRule``), nil between pans.
+    var pan: PhotosPan?
     /// Asset id → URL for `asset.read` of downloaded photos.
     var assets: [String: String] = [:]
     private(set) var layout: PhotosLayout

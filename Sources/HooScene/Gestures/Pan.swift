@@ -1,23 +1,5 @@
 import SceneryCore
 
-/// One `pan` event: its phase, the finger's screen point and when it happened.
-public struct PanEvent: Equatable, Sendable {
-    public enum Phase: String, CaseIterable, Sendable {
-        case began, changed, ended, cancelled
-    }
-
-    public var phase: Phase
-    /// Screen points; nil only for `cancelled`, which may leave them out.
-    public var point: Point?
-    /// The front end's timestamp in milliseconds (`t`), else the scene clock's now.
-    public var time: Double
-
-    /// An event as `pan` params describe it.
-    public init(phase: Phase, point: Point?, time: Double) {
-        self.phase = phase; self.point = point; self.time = time
-    }
-}
-
 /// A pan between `began` and `ended`/`cancelled`: what it turned out to be and what to restore
 /// if it is cancelled.
 public struct PanGesture: Equatable, Sendable {

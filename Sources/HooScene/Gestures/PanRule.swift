@@ -44,33 +44,6 @@ public enum PanRule {
         return result
     }
 
-    // MARK: Params
-
-    /// Reads `{phase, x, y, t?}`; `x` and `y` may be left out only with `cancelled`.
-    static func parse(_ params: Params, now: Int) throws(RPCError) -> PanEvent {
-        try params.allowOnly(["phase", "x", "y", "t"])
-        guard let phaseName = try params.optionalChoice("phase", PanEvent.Phase.allCases.map(\.rawValue)),
-              let phase = PanEvent.Phase(rawValue: phaseName) else {
-            throw .invalidParams("params.phase: required; expected one of \"began\", \"changed\", \"ended\", \"cancelled\"")
-        }
-        let x = try params.optionalNumber("x"), y = try params.optionalNumber("y")
-        let point: Point?
-        switch (x, y) {
-        case (let x?, let y?): point = Point(x: x, y: y)
-        case (nil, nil) where phase == .cancelled: point = nil
-        case (nil, _): throw .invalidParams("params.x: required number is missing (screen points of the finger)")
-        case (_, nil): throw .invalidParams("params.y: required number is missing (screen points of the finger)")
-        }
-        var time = Double(now)
-        if let t = try params.optionalNumber("t") {
-            guard t >= 0 && t <= 9_007_199_254_740_991 else {
-                throw .invalidParams("params.t: expected milliseconds from 0 to 2^53 - 1, got \(JSON.number(t))")
-            }
-            time = t
-        }
-        return PanEvent(phase: phase, point: point, time: time)
-    }
-
     // MARK: The rule
 
     /// Applies one event; `now` is the scene clock, which the deceleration runs on. Checks
@@ -188,10 +161,7 @@ public enum PanRule {
 
     /// The finger's y velocity at release, points per millisecond, over the last 100 ms.
     static func fingerVelocity(_ samples: [PanSample]) -> Double {
-        guard let last = samples.last,
-              let reference = samples.first(where: { last.time - $0.time <= velocityWindowMs }),
-              last.time > reference.time else { return 0 }
-        let velocity = (last.y - reference.y) / (last.time - reference.time)
+        let velocity = PanMethod.velocity(samples.map { ($0.time, $0.y) }, windowMs: velocityWindowMs)
         return min(max(velocity, -maxVelocity), maxVelocity)
     }
 
