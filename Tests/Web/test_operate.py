@@ -1,7 +1,8 @@
 """``scenery serve`` as an operator runs it, from outside over real sockets on 127.0.0.1: /healthz
 and /metrics (Prometheus's text format) as a probe and a scraper read them, the drain on SIGTERM
 (503 on /healthz and for new sessions, close code 1012, exit 0 within its bound), and
-permessage-deflate (RFC 7692) as a browser offers it.
+permessage-deflate (RFC 7692) as a browser offers it, and threads and memory given back once
+sessions close.
     SCENERY_BIN=.build/debug/scenery python3 -m unittest -v Tests/Web/test_operate.py
 """
 
@@ -185,6 +186,49 @@ class DrainTest(unittest.TestCase):
             print("\nexit %.2f s after SIGTERM with a client that does not read" % took, file=sys.stderr)
             self.assertLess(took, 5 + 1, "past the drain's bound")
             stuck.sock.close()
+        finally:
+            stop(server)
+
+
+def threads_and_rss(pid):
+    """(threads, resident MiB) of the process, from /proc/PID/status."""
+    with open("/proc/%d/status" % pid) as f:
+        status = f.read()
+    return int(re.search(r"Threads:\s+(\d+)", status).group(1)), int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1)) / 1024
+
+
+class MemoryGivenBackTest(unittest.TestCase):
+    def test_after_300_sessions_close_threads_and_memory_return_to_the_idle_figures(self):
+        server, port = start()
+        try:
+            first = WebSocket(port)
+            open_directory(first)
+            first.close()
+            time.sleep(6)
+            idle_threads, idle_rss = threads_and_rss(server.pid)
+            sessions = []
+            for _ in range(300):
+                ws = WebSocket(port)
+                ws.request("initialize", {"network": False})
+                sessions.append(ws)
+            for ws in sessions:
+                ws.close()
+            # Closing them starts up to 64 of libdispatch's threads at once (each session's
+            # serial queue stops its clock); idle, they end after about 5 s.
+            peak = 0
+            deadline = time.time() + 20
+            while time.time() < deadline:
+                threads, rss = threads_and_rss(server.pid)
+                peak = max(peak, threads)
+                if threads <= idle_threads and scrape(port)["scenery_sessions_open"] == 0:
+                    break
+                time.sleep(0.5)
+            threads, rss = threads_and_rss(server.pid)
+            print("\nthreads %d idle, %d at most, %d after; RSS %.0f MiB idle, %.0f after" % (idle_threads, peak, threads, idle_rss, rss),
+                  file=sys.stderr)
+            self.assertLessEqual(threads, idle_threads, "threads stayed after the sessions closed")
+            if not SANITIZED:
+                self.assertLess(rss - idle_rss, 64, "memory stayed after the sessions closed")
         finally:
             stop(server)
 
