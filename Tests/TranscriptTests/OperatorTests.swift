@@ -7,7 +7,7 @@ import SceneryTestSupport
 /// processes behind a real nginx (`Deploy/nginx/run.sh`, `Tests/Web/test_nginx.py`).
 @Suite("scenery serve for operators")
 struct OperatorTests {
-    @Test("health, Prometheus metrics, a drain with 1012 on SIGTERM, permessage-deflate", .hangGuard)
+    @Test("health, Prometheus metrics, a drain with 1012 on SIGTERM, permessage-deflate, threads and memory given back", .hangGuard)
     func healthMetricsDrainCompression() throws {
         let run = try WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Web/test_operate.py"])
         #expect(run.status == 0, "\(run.report)")
