@@ -143,6 +143,10 @@ class SceneryWindow(QMainWindow):
         self.setCentralWidget(central)
         self.scene_picker.currentIndexChanged.connect(lambda index: self.open(self.presets[index]) if index >= 0 else None)
         self.device_picker.currentIndexChanged.connect(self.set_device)
+        # A picker holds the keys only while it is open: once a choice is made (or the popup is
+        # dismissed on the same entry) the focus goes back to the screen, so the arrow keys page.
+        for picker in (self.scene_picker, self.device_picker):
+            picker.activated.connect(lambda _index: self.screen.setFocus(Qt.OtherFocusReason))
         self.opened = False  # True once the current scene's `scene.open` has been answered
         self.preset: Optional[Preset] = sample(scene) if scene else None
         self.open(self.preset)

@@ -114,8 +114,14 @@ async function main() {
   const start = Math.max(0, presets.presets.findIndex((p) => p.title === want || p.scene === want));
   scenePicker.value = String(start);
   devicePicker.value = query.get("device") ?? "0";
-  scenePicker.onchange = () => open(Number(scenePicker.value), Number(devicePicker.value));
+  // A picker holds the keys only while it is open: once a choice is made the focus leaves it, so
+  // the arrow keys page the screen (a focused <select> would take them and change its choice).
+  scenePicker.onchange = () => {
+    scenePicker.blur();
+    open(Number(scenePicker.value), Number(devicePicker.value));
+  };
   devicePicker.onchange = () => {
+    devicePicker.blur();
     current.deviceIndex = Number(devicePicker.value);
     if (!session?.live) return;  // a reconnection opens on it
     session.request("viewport.set", presets.devices[current.deviceIndex].viewport).catch((error) => {
