@@ -104,7 +104,7 @@ class Judge:
             raise Mismatch(f"pan: t decreases: {times}")
         duration = times[-1] - times[0]
         if not (ms - 20 <= duration <= 2 * ms + 300):
-            raise Mismatch(f"pan: ended t - began t is {duration} ms for a {ms} ms drag (expected {ms - 20} … {2 * ms + 300})")
+            raise Mismatch(f"pan: ended t - began t is {duration:g} ms for a {ms} ms drag (expected {ms - 20} … {2 * ms + 300})")
         if "speed" in expected:
             direction = 1 if tx >= fx else -1
             samples = [(e["params"]["t"], e["params"]["x"]) for e in events]
