@@ -5,7 +5,8 @@
     python3 Examples/generators/shelf_books.py --books N --out FILE [--seed S] [--covers scenery|none|http]
 
 Titles read like textbooks; ISBNs are 13 digits with a valid check digit; covers are the engine's
-drawings (``scenery:shelf.cover.1`` .. ``6``, the default), none, or https URLs (which fail with
+drawings (``scenery:shelf.cover.N``, N the subject's place in the engine's sample, so a cover's
+mark names its book's subject), none, or https URLs (which fail with
 ``"network": false``). The key is spelled ``"coverImageUrl:"`` with the colon, as the brief's file
 does. The output depends only on the seed and the count. Python 3 standard library only.
 """
@@ -14,6 +15,8 @@ import argparse
 import json
 import random
 
+# The engine's sample subjects, in its order (Sources/ShelfScene/Data/SampleShelf.swift): the
+# drawing `shelf.cover.N` shows the mark of subject N.
 SUBJECTS = ["Calculus", "Biology", "Organic Chemistry", "Linear Algebra", "Physics", "Statistics", "Microeconomics",
             "Discrete Mathematics", "Genetics", "Psychology", "World History", "Differential Equations", "Astronomy"]
 SUBTITLES = ["", ": Early Transcendentals", ": How Life Works", ": A Structured Approach", " for Scientists and Engineers",
@@ -36,9 +39,10 @@ def main():
     rng = random.Random(args.seed)
     books = []
     for i in range(args.books):
-        cover = {"scenery": "scenery:shelf.cover.%d" % (i % 6 + 1), "none": "",
+        subject = rng.randrange(len(SUBJECTS))
+        cover = {"scenery": "scenery:shelf.cover.%d" % (subject + 1), "none": "",
                  "http": "https://covers.example/%d.jpg" % i}[args.covers]
-        books.append({"title": rng.choice(SUBJECTS) + rng.choice(SUBTITLES), "isbn": isbn13(rng), "coverImageUrl:": cover})
+        books.append({"title": SUBJECTS[subject] + rng.choice(SUBTITLES), "isbn": isbn13(rng), "coverImageUrl:": cover})
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump({"books": books}, f, indent=1)
 

@@ -54,6 +54,19 @@ struct ShelfDataTests {
         #expect(state.maxOffset > 500)
     }
 
+    @Test("every sample cover shows the mark of its own book's subject (no BIO cover on Linear Algebra)")
+    func sampleCoversMatchTheirTitles() throws {
+        let prefix = "scenery:" + ShelfImages.sampleCover(0).dropLast()
+        var drawn = 0
+        for book in SampleShelf.books() {
+            guard let cover = book.cover, cover.hasPrefix(prefix), let n = Int(cover.dropFirst(prefix.count)) else { continue }
+            let subject = try #require(SampleShelf.subjects.first { book.title.hasPrefix($0.title) }, "\(book.title)")
+            #expect(SampleShelf.mark(ofCover: n) == subject.mark, "\(book.title) has cover \(n)")
+            drawn += 1
+        }
+        #expect(drawn >= 20, "most sample books have a drawn cover")
+    }
+
     @Test("the ISBN-13 check digit of the brief's books, and a wrong one refused")
     func checkDigit() {
         for isbn in ["9781319056919", "9781285057095", "9780521861243", "9780470223994", "9780395551899", "9780321923271"] {

@@ -148,16 +148,16 @@ public enum ShelfImages {
         (0xD9623BFF, 0xFFFFFFFF), (0x3E7D_5AFF, 0xF2E6C9FF), (0x6A3D_9AFF, 0xF5D0E8FF),
     ]
 
-    /// A sample textbook cover, 210x260 px: a coloured field, a band, and a letter or two.
+    /// A sample textbook cover, 210x260 px: a coloured field, a band, and its subject's mark.
     static func drawSampleCover(_ n: Int) -> ImageData {
         var sketch = Sketch(width: 210, height: 260)
         let (field, ink) = coverColors[(n - 1) % coverColors.count]
         sketch.paint(Shape.rect(0, 0, 210, 260), field)
         sketch.paint(Shape.rect(0, 150 + Double(n % 3) * 12, 210, 10), ink)
-        let mark = ["BIO", "CALC", "PHYS", "CHEM", "MATH", "STAT"][(n - 1) % 6]
+        let mark = SampleShelf.mark(ofCover: n)
         let dot = 6.0
         BlockFont.paint(mark, into: &sketch, x: (210 - Double(BlockFont.width(mark)) * dot) / 2, y: 60, dot: dot, color: ink)
-        sketch.paint(Shape.disc(170, 215, 16 + Double(n)), ink)
+        sketch.paint(Shape.disc(170, 215, 16 + Double(n % 6)), ink)
         return sketch.png()
     }
 }
