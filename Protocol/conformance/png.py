@@ -55,6 +55,7 @@ def unfilter(raw, height, stride, bpp):
     """The scanlines of `raw` with their filters (0-4) undone, as one bytearray."""
     out = bytearray(height * stride)
     prior = bytearray(stride)
+    masks = {}
     at = 0
     for y in range(height):
         kind = raw[at]
@@ -66,7 +67,13 @@ def unfilter(raw, height, stride, bpp):
             for c in range(bpp):
                 line[c::bpp] = bytes(accumulate(line[c::bpp], lambda a, b: (a + b) & 0xFF))
         elif kind == 2:
-            line = bytearray((a + b) & 0xFF for a, b in zip(line, prior))
+            # Up, every byte at once: bytewise addition mod 256 on the row as one integer (the
+            # low 7 bits added without carry across bytes, the top bit by exclusive or).
+            if stride not in masks:
+                masks[stride] = (int.from_bytes(b"\x7f" * stride, "big"), int.from_bytes(b"\x80" * stride, "big"))
+            low, high = masks[stride]
+            a, b = int.from_bytes(line, "big"), int.from_bytes(prior, "big")
+            line = bytearray((((a & low) + (b & low)) ^ ((a ^ b) & high)).to_bytes(stride, "big"))
         elif kind == 3:
             for i in range(stride):
                 left = line[i - bpp] if i >= bpp else 0
