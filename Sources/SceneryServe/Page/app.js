@@ -5,6 +5,7 @@
 import { Session } from "./session.js";
 import { Renderer } from "./render.js";
 import { Gestures } from "./gestures.js";
+import { fitScreen } from "./fit.js";
 
 const $ = (selector) => document.querySelector(selector);
 const screen = $("#screen");
@@ -130,6 +131,7 @@ async function main() {
   };
   // One set of handlers for the page's life, forwarding to whichever session is live.
   new Gestures(screen, () => (session?.live && !lost ? session : null), (method, error) => say(`${method}: ${error.message}`));
+  fitScreen(screen);  // scaled to the window: the page never scrolls
   screen.addEventListener("pointerdown", () => { if (!lost) show(null); });
   await open(start, Number(devicePicker.value));
 }

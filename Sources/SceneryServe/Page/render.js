@@ -141,16 +141,28 @@ export class Renderer {
     for (const run of node.text ?? []) {
       const span = document.createElement("span");
       span.textContent = run.text;
-      span.style.fontFamily = [run.font, style.fontFallback, "system-ui", "sans-serif"].filter(Boolean).map((f) => JSON.stringify(f)).join(", ");
-      span.style.fontSize = `${run.size}px`;
-      span.style.fontWeight = WEIGHTS[run.weight] ?? 400;
-      span.style.color = run.color;
+      Renderer.font(span, run, style);
       largest = Math.max(largest, run.size);
       inner.appendChild(span);
     }
+    // The browser draws the ellipsis of a cut text in the block's font and colour, not a run's:
+    // the block takes the last run's, whose tail is what is cut (else the ellipsis would be the
+    // page's near-black 16 px, unseen on a dark screen).
+    const last = (node.text ?? []).at(-1);
+    if (last) Renderer.font(inner, last, style);
     inner.style.lineHeight = `${largest * 1.2}px`;
     box.appendChild(inner);
     element.appendChild(box);
+  }
+
+  /** Sets `element`'s font and colour to a text run's (the family, then `fontFallback`, then the
+   * system UI font). */
+  static font(element, run, style) {
+    const s = element.style;
+    s.fontFamily = [run.font, style.fontFallback, "system-ui", "sans-serif"].filter(Boolean).map((f) => JSON.stringify(f)).join(", ");
+    s.fontSize = `${run.size}px`;
+    s.fontWeight = WEIGHTS[run.weight] ?? 400;
+    s.color = run.color;
   }
 
   /** A movie: its asset (`style.movie`, an animated image the browser plays and repeats as the
