@@ -67,4 +67,13 @@ struct WebTests {
         let run = try Self.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/browser_test.mjs"])
         #expect(run.status == 0, "\(run.report)")
     }
+
+    @Test("the page in a window: the screen scaled to fit without scrolling and tapped where clicked, lines broken between words, a cut line's ellipsis in its run's colour",
+          .enabled(if: hasNode, noNode),
+          .enabled(if: hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
+          .hangGuard)
+    func pageFitsTheWindow() throws {
+        let run = try Self.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/page_fit_test.mjs"])
+        #expect(run.status == 0, "\(run.report)")
+    }
 }
