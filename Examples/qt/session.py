@@ -28,10 +28,12 @@ class EngineSession(QObject):
     """A ``scenery`` process (run in ``cwd``) and a mirror of its state (``state``, ``rev``).
 
     ``changed`` is emitted after every change of the mirror, ``failed`` with a message a user can
-    read (an error answer nobody handled, the engine ending)."""
+    read (an error answer nobody handled, the engine failing to start), ``ended`` with the exit
+    status when the engine ends by itself (-1: it could not start); not after ``close``."""
 
     changed = Signal()
     failed = Signal(str)
+    ended = Signal(int)
 
     def __init__(self, binary: Optional[str] = None, parent: Optional[QObject] = None, cwd: Optional[str] = None):
         super().__init__(parent)
@@ -53,10 +55,9 @@ class EngineSession(QObject):
         self.process = QProcess(self)
         self.process.setProcessChannelMode(QProcess.ForwardedErrorChannel)
         self.process.readyReadStandardOutput.connect(self._read)
-        self.process.finished.connect(lambda code, _status: self.failed.emit(f"the engine ended (status {code})")
-                                      if not self._closing else None)
+        self.process.finished.connect(lambda code, _status: self.ended.emit(code) if not self._closing else None)
         self.process.errorOccurred.connect(
-            lambda error: self.failed.emit(f"could not start {binary}: {self.process.errorString()}")
+            lambda error: (self.failed.emit(f"could not start {binary}: {self.process.errorString()}"), self.ended.emit(-1))
             if error == QProcess.FailedToStart else None)
         self._closing = False
         if cwd:

@@ -79,13 +79,16 @@ class GestureScriptsTest(unittest.TestCase):
 
     def play(self, window, action) -> None:
         screen = window.screen
+
+        def at(x, y):  # a point of the device's screen where the widget draws it
+            return screen.from_points(QPointF(x, y)).toPoint()
         if "click" in action:
-            point = QPoint(action["click"]["x"], action["click"]["y"])
+            point = at(action["click"]["x"], action["click"]["y"])
             QTest.mousePress(screen, Qt.LeftButton, Qt.NoModifier, point)
             pump(50)
             QTest.mouseRelease(screen, Qt.LeftButton, Qt.NoModifier, point)
         elif "hold" in action:
-            point = QPoint(action["hold"]["x"], action["hold"]["y"])
+            point = at(action["hold"]["x"], action["hold"]["y"])
             QTest.mousePress(screen, Qt.LeftButton, Qt.NoModifier, point)
             pump(action["hold"]["ms"])
             QTest.mouseRelease(screen, Qt.LeftButton, Qt.NoModifier, point)
@@ -93,17 +96,17 @@ class GestureScriptsTest(unittest.TestCase):
             drag = action["drag"]
             (fx, fy), (tx, ty), ms, steps = drag["from"], drag["to"], drag["ms"], drag["steps"]
             start = time.monotonic()
-            QTest.mousePress(screen, Qt.LeftButton, Qt.NoModifier, QPoint(fx, fy))
+            QTest.mousePress(screen, Qt.LeftButton, Qt.NoModifier, at(fx, fy))
             for i in range(1, steps + 1):
                 wait = start + ms * i / steps / 1000 - time.monotonic()
                 if wait > 0:
                     pump(wait * 1000)
-                QTest.mouseMove(screen, QPoint(round(fx + (tx - fx) * i / steps), round(fy + (ty - fy) * i / steps)))
+                QTest.mouseMove(screen, at(round(fx + (tx - fx) * i / steps), round(fy + (ty - fy) * i / steps)))
                 QApplication.processEvents()
-            QTest.mouseRelease(screen, Qt.LeftButton, Qt.NoModifier, QPoint(tx, ty))
+            QTest.mouseRelease(screen, Qt.LeftButton, Qt.NoModifier, at(tx, ty))
         elif "wheel" in action:
             wheel = action["wheel"]
-            point = QPointF(wheel["x"], wheel["y"])
+            point = screen.from_points(QPointF(wheel["x"], wheel["y"]))
             notch = -120 if wheel["notches"] > 0 else 120  # Qt: positive away from the user (up)
             for _ in range(abs(wheel["notches"])):
                 event = QWheelEvent(point, screen.mapToGlobal(point), QPoint(0, 0), QPoint(0, notch),
@@ -161,8 +164,10 @@ class GestureScriptsTest(unittest.TestCase):
             before = set(os.listdir(self.recorded))
             window = SceneryWindow(str(self.wrapper), scene=script["scene"], device=0)
             window.show()
+            window.resize(window.width(), window.height() + 200)  # the screen at 1:1: the scripts' points are whole
             window.activateWindow()
             self.settle(window)
+            self.assertEqual(window.screen.scale(), 1.0, f"the screen is scaled in a {window.size()} window")
             window.screen.setFocus()
             for action in script["actions"]:
                 self.play(window, action)

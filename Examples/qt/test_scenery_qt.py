@@ -7,11 +7,19 @@ scene takes; a click (QTest, on the screen widget) where the display list has so
 the engine's rev and changes the drawn picture (the right arrow key, on a scene whose taps change
 nothing: the test card); a press held on a scene that takes ``longPress``
 sends one and no tap. A revision gap, and a patch that
-does not apply, make the mirror resynchronise from ``snapshot`` and end equal to it. Skipped,
+does not apply, make the mirror resynchronise from ``snapshot`` and end equal to it.
+
+The window's shape (issue 29): it opens showing the whole device (1:1, or scaled to the screen's
+free area), grows for a landscape device, never resizes for a status (cut with an ellipsis, whole
+in the tooltip), shows the pickers' entries whole; in a small window the screen is drawn scaled
+and real clicks tap the points drawn under them; a killed engine dims the screen under a banner,
+is restarted after 0.5 s then 1 s, and reopens the same scene on the same device, saying so. Words
+that fit their frame are never broken inside (PROTOCOL.md section 4). Skipped,
 naming the package, without PySide6; skipped without a ``scenery`` binary.
 """
 
 import os
+import signal
 import sys
 import unittest
 from pathlib import Path
@@ -30,6 +38,8 @@ if QApplication is not None:
     from scenery import find_engine, json_equal
     from renderer import content_offset, draw_order
     from window import SceneryWindow, wait_until
+    from presets import DEVICES
+    from text import Paragraph, lay_out
 
 SANITIZED = os.environ.get("SCENERY_SANITIZED") == "1"
 WAIT = 60 if SANITIZED else 15  # seconds; a sanitized engine is many times slower
@@ -98,13 +108,17 @@ class LiveWindowTest(unittest.TestCase):
             self.fail(f"{session.state.get('scene')}: no point advanced the rev")
         return False
 
+    def at(self, x, y):
+        """Where the screen widget draws the device's point (x, y)."""
+        return self.window.screen.from_points(QPointF(x, y)).toPoint()
+
     def click(self, x, y):
-        QTest.mouseClick(self.window.screen, Qt.LeftButton, Qt.NoModifier, QPoint(x, y))
+        QTest.mouseClick(self.window.screen, Qt.LeftButton, Qt.NoModifier, self.at(x, y))
 
     def hold(self, x, y):
-        QTest.mousePress(self.window.screen, Qt.LeftButton, Qt.NoModifier, QPoint(x, y))
+        QTest.mousePress(self.window.screen, Qt.LeftButton, Qt.NoModifier, self.at(x, y))
         wait_until(lambda: False, 0.6)  # past the 500 ms of a long press
-        QTest.mouseRelease(self.window.screen, Qt.LeftButton, Qt.NoModifier, QPoint(x, y))
+        QTest.mouseRelease(self.window.screen, Qt.LeftButton, Qt.NoModifier, self.at(x, y))
 
     def recorded(self, session, gesture):
         """The gesture methods ``gesture()`` sends to ``session`` (not the pictures drawing asks
@@ -191,6 +205,189 @@ class LiveWindowTest(unittest.TestCase):
         self.assert_resyncs(lambda session: '{"jsonrpc":"2.0","method":"patch","params":{"cause":"test",'
                             f'"patch":[{{"op":"remove","path":"/display/nodes/no such node"}}],"rev":{session.rev + 1}}}}}')
 
+
+def brightness(image, rect):
+    """The mean of r + g + b over a grid of pixels of ``image`` inside ``rect``."""
+    total = count = 0
+    for x in range(rect.left() + 2, rect.right() - 2, 7):
+        for y in range(rect.top() + 2, rect.bottom() - 2, 7):
+            colour = image.pixelColor(x, y)
+            total += colour.red() + colour.green() + colour.blue()
+            count += 1
+    return total / max(1, count)
+
+
+@unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
+class WindowShapeTest(unittest.TestCase):
+    """The window as a person sees it (issue 29): opened at the device's size (scaled down only
+    to fit the screen), following a device change, a status that never resizes it, pickers that
+    show their entries whole, a scaled screen whose clicks land where they are drawn, and an
+    engine that ends: dimmed under a banner, restarted on the same scene and device."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.binary = find_engine()
+        if not cls.binary:
+            raise unittest.SkipTest("skipped: no scenery binary (set SCENERY_BIN or run swift build)")
+        cls.app = QApplication.instance() or QApplication([])
+
+    def setUp(self):
+        self.window = SceneryWindow(self.binary)
+        self.window.show()
+        self.assertTrue(wait_until(lambda: self.window.opened, WAIT), "the first scene never opened")
+        wait_until(lambda: self.window.session.settled(quiet_ms=200), WAIT)
+
+    def tearDown(self):
+        self.window.close()
+
+    def room(self):
+        return self.app.primaryScreen().availableGeometry().size()
+
+    def assert_device_whole(self, device):
+        """The whole device is drawn inside the screen widget, at 1:1 or as large as the screen allows."""
+        window, screen = self.window, self.window.screen
+        width, height = device["width"], device["height"]
+        drawn = screen.mapTo(window, screen.rect().topLeft())
+        self.assertTrue(screen.isVisible())
+        self.assertLessEqual(drawn.y() + screen.height(), window.height())
+        area = screen.screen_rect() if hasattr(screen, "screen_rect") else None
+        self.assertIsNotNone(area, "the screen has no drawn area (it is not scaled to fit)")
+        self.assertTrue(screen.rect().toRectF().contains(area), f"{area} is not inside the screen {screen.rect()}")
+        self.assertAlmostEqual(area.width() / width, area.height() / height, delta=0.01)
+        room = self.room()
+        fits = min(1.0, (room.width() - 16) / width, (room.height() - 120) / height)
+        self.assertGreaterEqual(area.width() / width, fits - 0.02, f"the device is drawn at {area.width() / width:.2f} in a {window.size()} window")
+
+    def test_opens_at_the_devices_size_and_follows_a_device_change(self):
+        window = self.window
+        self.assert_device_whole(DEVICES[0][1])
+        landscape = next(index for index, (title, _) in enumerate(DEVICES) if "landscape" in title)
+        window.device_picker.setCurrentIndex(landscape)
+        self.assertTrue(wait_until(lambda: window.session.state["viewport"]["width"] == DEVICES[landscape][1]["width"]
+                                   and window.session.settled(), WAIT))
+        wait_until(lambda: False, 0.2)
+        self.assert_device_whole(DEVICES[landscape][1])
+
+    def test_a_status_never_resizes_the_window(self):
+        window = self.window
+        size, place = window.size(), window.screen.mapTo(window, window.screen.rect().topLeft())
+        message = "the engine said something long: " + "a very long error message " * 20
+        window.say(message)
+        wait_until(lambda: False, 0.2)
+        self.assertEqual(window.size(), size, "the window resized for a status")
+        self.assertEqual(window.screen.mapTo(window, window.screen.rect().topLeft()), place, "the screen moved for a status")
+        status = window.status
+        self.assertLessEqual(status.mapTo(window, status.rect().topRight()).x(), window.width())
+        self.assertTrue(status.shown().endswith("…"), "a status too long for the window is not cut with an ellipsis")
+        self.assertEqual(status.toolTip(), message, "the whole status is not in the tooltip")
+
+    def test_the_pickers_show_their_entries_whole(self):
+        for picker in (self.window.scene_picker, self.window.device_picker):
+            metrics = picker.fontMetrics()
+            longest = max(metrics.horizontalAdvance(picker.itemText(index)) for index in range(picker.count()))
+            self.assertGreaterEqual(picker.width(), longest + 20, f"{picker.currentText()!r}: the picker is cut")
+
+    def test_a_scaled_screen_draws_whole_and_clicks_land_on_their_points(self):
+        window = self.window
+        window.resize(360, 480)
+        wait_until(lambda: False, 0.2)
+        screen, session = window.screen, window.session
+        self.assertLess(screen.scale(), 0.7)
+        self.assert_scaled_whole(DEVICES[0][1])
+        sent = []
+        request = session.request
+        session.request = lambda method, params=None, *args, **kwargs: (sent.append((method, params)), request(method, params, *args, **kwargs))[1]
+        try:
+            for x, y in click_points(session.state)[:3]:
+                at = screen.from_points(QPointF(x, y))
+                QTest.mouseClick(screen, Qt.LeftButton, Qt.NoModifier, at.toPoint())
+                wait_until(lambda: session.settled(), WAIT)
+                taps = [params for method, params in sent if method == "tap"]
+                self.assertTrue(taps, "a click sent no tap")
+                self.assertAlmostEqual(taps[-1]["x"], x, delta=1 / screen.scale())
+                self.assertAlmostEqual(taps[-1]["y"], y, delta=1 / screen.scale())
+        finally:
+            session.request = request
+
+    def assert_scaled_whole(self, device):
+        screen = self.window.screen
+        area = screen.screen_rect()
+        self.assertTrue(screen.rect().toRectF().contains(area))
+        self.assertAlmostEqual(area.width(), device["width"] * screen.scale(), delta=0.5)
+        self.assertAlmostEqual(area.height(), device["height"] * screen.scale(), delta=0.5)
+
+    def test_an_engine_that_ends_dims_the_screen_and_restarts_on_the_same_scene_and_device(self):
+        window = self.window
+        window.pick("shelf")
+        window.device_picker.setCurrentIndex(1)
+        self.assertTrue(wait_until(lambda: window.opened and window.session.state.get("scene") == "shelf"
+                                   and window.session.state["viewport"]["width"] == DEVICES[1][1]["width"]
+                                   and window.session.settled(quiet_ms=300), WAIT))
+        screen = window.screen
+        rect = screen.rect()
+        before = brightness(screen.grab().toImage(), rect)
+        first = window.session
+        os.kill(first.process.processId(), signal.SIGKILL)
+        banner = getattr(screen, "banner", None)
+        self.assertIsNotNone(banner, "the screen has no banner")
+        self.assertTrue(wait_until(lambda: banner.isVisible() and "stopped" in banner.text(), WAIT), "no banner says the engine stopped")
+        wait_until(lambda: False, 0.05)
+        dimmed = brightness(screen.grab().toImage(), rect)
+        self.assertLess(dimmed, before * 0.7, "the screen is not dimmed while the engine is down")
+        self.assertIn("0.5 s", banner.text())
+        # The first restart ends too before opening: the next waits twice as long.
+        self.assertTrue(wait_until(lambda: window.session is not first and window.session.process.processId() > 0, WAIT))
+        second = window.session
+        os.kill(second.process.processId(), signal.SIGKILL)
+        self.assertTrue(wait_until(lambda: "1 s" in banner.text(), WAIT), f"no backoff: {banner.text()!r}")
+        self.assertTrue(wait_until(lambda: window.opened and window.session not in (first, second)
+                                   and window.session.settled(quiet_ms=300), WAIT + 5), "the engine was not restarted")
+        state = window.session.state
+        self.assertEqual(state.get("scene"), "shelf")
+        self.assertEqual(state["viewport"]["width"], DEVICES[1][1]["width"])
+        self.assertEqual(window.scene_picker.currentText(), "Shelf: built-in sample")
+        self.assertTrue(banner.isVisible() and "afresh" in banner.text(), f"nothing says it started afresh: {banner.text()!r}")
+        wait_until(lambda: False, 0.05)
+        self.assertGreater(brightness(screen.grab().toImage(), rect), dimmed * 1.2, "the screen stays dimmed after the restart")
+
+
+@unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
+class LineBreakTest(unittest.TestCase):
+    """PROTOCOL.md section 4: a line breaks between words; a word breaks inside only when it is
+    wider than the frame by itself (then after the last letter that fits)."""
+
+    TITLES = ["Microeconomics: A Structured Approach (2nd Edition)", "Principles of Microeconomics",
+              "Linear Algebra and Its Applications", "Geology for Scientists and Engineers", "Intro to Microeconomics"]
+
+    @classmethod
+    def setUpClass(cls):
+        cls.app = QApplication.instance() or QApplication([])
+
+    def test_a_word_that_fits_the_frame_is_never_broken(self):
+        checked = inside = 0
+        for title in self.TITLES:
+            runs = [{"text": title, "size": 15, "weight": "bold", "font": "Helvetica Neue"}]
+            paragraph = Paragraph(runs, "Helvetica")
+            for width in range(60, 320, 9):
+                for lines in (0, 2):
+                    spans, _ = paragraph.line_starts(width, lines)
+                    shown = [title[start:end] for start, end in spans]
+                    for _, end in spans[:-1]:
+                        if end >= len(title) or title[end - 1] in " -" or title[end] == " ":
+                            continue  # a break between words
+                        start = title.rfind(" ", 0, end) + 1
+                        stop = title.find(" ", end) % (len(title) + 1)
+                        layout = paragraph.line(start, stop, 10000, Qt.AlignLeft)
+                        word_width = layout.lineAt(0).naturalTextWidth()
+                        if word_width <= width:
+                            self.fail(f"{title!r} at {width} pt: {title[start:stop]!r} ({word_width:.0f} pt) broken inside: {shown}")
+                        inside += 1
+                    checked += 1
+        self.assertGreater(inside, 0, "no word wider than its frame was broken inside")
+        self.assertGreater(checked, 100)
+        # Drawn as laid out: the lines lay_out draws are those spans.
+        runs = [{"text": self.TITLES[4], "size": 15, "weight": "bold", "font": "Helvetica Neue"}]
+        self.assertEqual([layout.text() for layout in lay_out(runs, {}, 180, 100)], ["Intro to", "Microeconomics"])
 
 if __name__ == "__main__":
     unittest.main()

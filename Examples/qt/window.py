@@ -2,6 +2,12 @@
 presets of presets.py); one
 engine session per opened scene (the old one is shut down), the screen drawn from its mirror.
 
+The window opens at the picked device's size and takes each device picked (bounded by the
+screen's free area); the screen draws the device whole, scaled down when the window is smaller
+(clicks are mapped back to points), and a status never resizes anything (it is cut, whole in its
+tooltip). When the engine ends by itself the screen dims under a banner, and a new engine opens
+the same scene on the same device after a backoff, as the page does when its connection is lost.
+
 ``screenshots`` opens every scene in the window offscreen and saves each window as a PNG (the
 README's pictures).
 """
@@ -12,9 +18,9 @@ import time
 from pathlib import Path
 from typing import Optional
 
-from PySide6.QtCore import QElapsedTimer, QPointF, QSize, Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QPainter
-from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QMainWindow, QScrollArea,
+from PySide6.QtCore import QElapsedTimer, QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QMainWindow, QSizePolicy,
                                QVBoxLayout, QWidget)
 
 from gestures import GestureForwarder
@@ -23,11 +29,17 @@ from renderer import SceneRenderer
 from session import EngineSession
 
 FRAME_MS = 16  # the repaint period while something moves by itself
+RESTART_FIRST_S, RESTART_MAX_S = 0.5, 8.0  # the backoff of restarts after the engine ended
+NOTICE_MS = 6000  # how long "started afresh" stays up
 
 
 class ScreenWidget(QWidget):
-    """The phone's screen: draws the live session's mirror (1 pt = 1 logical pixel) and hands
-    mouse, wheel and key events to the gesture forwarder in points."""
+    """The phone's screen: draws the live session's mirror centred in the widget, 1 pt = 1 logical
+    pixel when the device fits and scaled down to fit when it does not (the painter is scaled, so
+    text and shapes stay vector-sharp), and hands mouse, wheel and key events to the gesture
+    forwarder in points. While the engine is down it dims under ``banner``."""
+
+    MARGIN = 8  # logical pixels of the grey around the device
 
     def __init__(self, parent: Optional[QWidget] = None):
         super().__init__(parent)
@@ -40,8 +52,19 @@ class ScreenWidget(QWidget):
         self.ticker = QTimer(self)
         self.ticker.timeout.connect(self.update)
         self.setFocusPolicy(Qt.StrongFocus)
-        self.setFixedSize(375, 812)
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)  # shrinks to minimumSize: then scaled
+        self.setMinimumSize(120, 120)
+        self.device = QSize(375, 812)
+        self.dimmed = False
+        self.banner = QLabel(self)
+        self.banner.setWordWrap(True)
+        self.banner.setAlignment(Qt.AlignCenter)
+        self.banner.setStyleSheet("background: rgba(20, 20, 24, 215); color: white; padding: 10px; border-radius: 8px")
+        self.banner.hide()
         self.frames_drawn = 0
+
+    def sizeHint(self) -> QSize:
+        return self.device + QSize(2 * self.MARGIN, 2 * self.MARGIN)
 
     def attach(self, session: Optional[EngineSession]) -> None:
         """Draws ``session`` from now on (None: an empty screen)."""
@@ -51,16 +74,62 @@ class ScreenWidget(QWidget):
             session.changed.connect(self.on_change)
         self.on_change()
 
+    def set_device(self, size: QSize) -> None:
+        """The device's size in points (what the screen shows whole)."""
+        if size != self.device:
+            self.device = size
+            self.updateGeometry()
+            self.update()
+
+    def scale(self) -> float:
+        """Logical pixels per point: 1, or less when the device does not fit the widget."""
+        room_w, room_h = self.width() - 2 * self.MARGIN, self.height() - 2 * self.MARGIN
+        return max(0.05, min(1.0, room_w / max(1, self.device.width()), room_h / max(1, self.device.height())))
+
+    def screen_rect(self) -> QRectF:
+        """Where the device's screen is drawn, in the widget's logical pixels."""
+        scale = self.scale()
+        w, h = self.device.width() * scale, self.device.height() * scale
+        return QRectF(round((self.width() - w) / 2), round(max(0.0, min(self.MARGIN, (self.height() - h) / 2))), w, h)
+
+    def to_points(self, position: QPointF) -> QPointF:
+        """A position in the widget as a point of the device's screen."""
+        rect, scale = self.screen_rect(), self.scale()
+        return QPointF((position.x() - rect.x()) / scale, (position.y() - rect.y()) / scale)
+
+    def from_points(self, point: QPointF) -> QPointF:
+        """A point of the device's screen as a position in the widget (what tests click)."""
+        rect, scale = self.screen_rect(), self.scale()
+        return QPointF(rect.x() + point.x() * scale, rect.y() + point.y() * scale)
+
+    def show_banner(self, text: Optional[str], dim: bool = False) -> None:
+        """A banner over the screen (None hides it); ``dim`` greys the screen under it."""
+        self.dimmed = dim and text is not None
+        self.banner.setVisible(text is not None)
+        self.banner.setText(text or "")
+        self.banner.setToolTip(text or "")
+        self._place_banner()
+        self.update()
+
+    def _place_banner(self) -> None:
+        rect = self.screen_rect().toRect()
+        width = max(80, min(rect.width() - 24, 340))
+        height = self.banner.heightForWidth(width)
+        self.banner.setGeometry(rect.x() + (rect.width() - width) // 2, rect.y() + rect.height() // 3, width, max(height, 40))
+
+    def resizeEvent(self, event) -> None:
+        self._place_banner()
+        super().resizeEvent(event)
+
     def on_change(self) -> None:
         """The mirror changed: new size, maybe a new animation, and a repaint."""
         state = self.session.state if self.session else None
         viewport = (state or {}).get("viewport") or {}
-        size = QSize(round(viewport.get("width", 375)), round(viewport.get("height", 812)))
-        if size != self.size():
-            self.setFixedSize(size)
+        if viewport:
+            self.set_device(QSize(round(viewport.get("width", 375)), round(viewport.get("height", 812))))
         nodes = ((state or {}).get("display") or {}).get("nodes") or {}
         moving = any(node.get("animation") or node.get("kind") == "movie" for node in nodes.values())
-        if moving and not self.ticker.isActive():
+        if moving and not self.ticker.isActive() and not self.dimmed:
             self.ticker.start(FRAME_MS)
         elif not moving:
             self.ticker.stop()
@@ -68,27 +137,34 @@ class ScreenWidget(QWidget):
 
     def paintEvent(self, _event) -> None:
         painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor("#e9e9ee"))
+        rect, scale = self.screen_rect(), self.scale()
+        painter.setClipRect(rect)
+        painter.translate(rect.topLeft())
+        painter.scale(scale, scale)
         if self.session and self.session.state and self.renderer:
             self.renderer.draw_scene(painter, self.session.state, self.session.scene_now(), self.movie_clock.elapsed())
         else:
-            painter.fillRect(self.rect(), Qt.white)
+            painter.fillRect(QRectF(0, 0, self.device.width(), self.device.height()), Qt.white)
+        if self.dimmed:
+            painter.fillRect(QRectF(0, 0, self.device.width(), self.device.height()), QColor(0, 0, 0, 140))
         painter.end()
         self.frames_drawn += 1
 
     def mousePressEvent(self, event) -> None:
         if event.button() == Qt.LeftButton:
             self.setFocus()
-            self.gestures.down(event.position())
+            self.gestures.down(self.to_points(event.position()))
 
     def mouseMoveEvent(self, event) -> None:
-        self.gestures.move(event.position())
+        self.gestures.move(self.to_points(event.position()))
 
     def mouseReleaseEvent(self, event) -> None:
         if event.button() == Qt.LeftButton:
-            self.gestures.up(event.position())
+            self.gestures.up(self.to_points(event.position()))
 
     def wheelEvent(self, event) -> None:
-        self.gestures.wheel(event.angleDelta().y(), event.pixelDelta().y())
+        self.gestures.wheel(event.angleDelta().y(), event.pixelDelta().y() / self.scale())
         event.accept()
 
     def keyPressEvent(self, event) -> None:
@@ -98,6 +174,42 @@ class ScreenWidget(QWidget):
     def focusOutEvent(self, event) -> None:
         self.gestures.cancel()
         super().focusOutEvent(event)
+
+
+class StatusLabel(QLabel):
+    """A one-line status that never widens the window: cut with an ellipsis at its width, the
+    whole text in its tooltip."""
+
+    def __init__(self, text: str = ""):
+        super().__init__()
+        self.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.full = ""
+        self.setText(text)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        self.full = text
+        self.setToolTip(text)
+        self._elide()
+
+    def text(self) -> str:  # noqa: N802
+        return self.full
+
+    def shown(self) -> str:
+        """The text as drawn (maybe cut)."""
+        return super().text()
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, super().minimumSizeHint().height())
+
+    def sizeHint(self) -> QSize:
+        return QSize(0, super().sizeHint().height())
+
+    def resizeEvent(self, event) -> None:
+        self._elide()
+        super().resizeEvent(event)
+
+    def _elide(self) -> None:
+        QLabel.setText(self, self.fontMetrics().elidedText(self.full, Qt.ElideRight, max(0, self.width() - 2)))
 
 
 class SceneryWindow(QMainWindow):
@@ -117,30 +229,39 @@ class SceneryWindow(QMainWindow):
         for title, _ in DEVICES:
             self.device_picker.addItem(title)
         self.device_picker.setCurrentIndex(max(0, min(device, len(DEVICES) - 1)))
-        self.status = QLabel("starting…")
+        self.status = StatusLabel("starting…")
         self.screen = ScreenWidget()
         self.screen.on_error = self.say
         bar = QHBoxLayout()
+        bar.setContentsMargins(8, 6, 8, 0)
         bar.addWidget(QLabel("<b>Scenery</b>"))
         for label, picker in (("Scene", self.scene_picker), ("Device", self.device_picker)):
+            picker.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+            picker.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)  # never cut below its longest entry
             bar.addWidget(QLabel(label))
             bar.addWidget(picker)
         bar.addStretch(1)
-        bar.addWidget(self.status)
-        holder = QWidget()
-        holder.setStyleSheet("background: #e9e9ee")
-        inner = QHBoxLayout(holder)
-        inner.addWidget(self.screen, 0, Qt.AlignHCenter | Qt.AlignTop)
-        scroll = QScrollArea()
-        scroll.setWidget(holder)
-        scroll.setWidgetResizable(True)
         column = QVBoxLayout()
         column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
         column.addLayout(bar)
-        column.addWidget(scroll, 1)
+        self.status.setContentsMargins(8, 0, 8, 0)
+        column.addWidget(self.status)
+        column.addWidget(self.screen, 1)
         central = QWidget()
+        central.setStyleSheet("background: #e9e9ee")
         central.setLayout(column)
         self.setCentralWidget(central)
+        # The engine ending by itself: the screen dims under a banner and a new engine opens the
+        # same scene on the same device after 0.5 s, 1 s, 2 s … (at most RESTART_MAX_S apart).
+        self.restarts = 0  # engines started after one ended
+        self.restart_delay = 0.0  # seconds before the next restart (0: none pending)
+        self.restart_timer = QTimer(self)
+        self.restart_timer.setSingleShot(True)
+        self.restart_timer.timeout.connect(lambda: self.open(self.preset, afresh=True))
+        self.notice_timer = QTimer(self)
+        self.notice_timer.setSingleShot(True)
+        self.notice_timer.timeout.connect(lambda: self.screen.show_banner(None))
         self.scene_picker.currentIndexChanged.connect(lambda index: self.open(self.presets[index]) if index >= 0 else None)
         self.device_picker.currentIndexChanged.connect(self.set_device)
         # A picker holds the keys only while it is open: once a choice is made (or the popup is
@@ -149,6 +270,7 @@ class SceneryWindow(QMainWindow):
             picker.activated.connect(lambda _index: self.screen.setFocus(Qt.OtherFocusReason))
         self.opened = False  # True once the current scene's `scene.open` has been answered
         self.preset: Optional[Preset] = sample(scene) if scene else None
+        self.fit_device()
         self.open(self.preset)
 
     def pick(self, scene: str) -> None:
@@ -168,6 +290,7 @@ class SceneryWindow(QMainWindow):
             old.deleteLater()
         self.opened = False
         self.session.failed.connect(self.say)
+        self.session.ended.connect(self.engine_ended)
         self.session.changed.connect(self.describe)
         self.screen.attach(self.session)
         self.session.open(preset.scene if preset else None, preset.params if preset else None,
@@ -184,12 +307,48 @@ class SceneryWindow(QMainWindow):
             self.scene_picker.setCurrentIndex(self.presets.index(self.preset))
         self.scene_picker.blockSignals(False)
         self.opened = True
+        picked = DEVICES[self.device_picker.currentIndex()][1]
+        if (session.state.get("viewport") or {}).get("width") != picked["width"] or \
+                (session.state.get("viewport") or {}).get("height") != picked["height"]:
+            session.request("viewport.set", picked)  # a device picked while the scene was opening
         self.describe()
+        if self.restart_delay:  # a restart after the engine ended: say what the user got
+            self.restart_delay = 0.0
+            self.restarts += 1
+            device = DEVICES[self.device_picker.currentIndex()][0]
+            self.screen.show_banner(f"The engine started afresh: \"{self.preset.title if self.preset else ''}\" "
+                                    f"on {device}; nothing you did before was kept.")
+            self.notice_timer.start(NOTICE_MS)
+
+    def engine_ended(self, code: int) -> None:
+        """The engine ended by itself (killed, crashed, or could not start): the screen dims under
+        a banner, and a new one is started after a backoff."""
+        self.opened = False
+        self.notice_timer.stop()
+        self.restart_delay = min(RESTART_MAX_S, self.restart_delay * 2) if self.restart_delay else RESTART_FIRST_S
+        why = f"status {code}" if code >= 0 else "it could not start"
+        self.screen.show_banner(f"The engine stopped ({why}). Restarting in {self.restart_delay:g} s…", dim=True)
+        self.say(f"the engine stopped ({why}); restarting in {self.restart_delay:g} s")
+        self.restart_timer.start(round(self.restart_delay * 1000))
 
     def set_device(self, index: int) -> None:
-        """A device picked: the live session's viewport changes (the scene lays out again)."""
+        """A device picked: the live session's viewport changes (the scene lays out again) and the
+        window takes the device's size."""
         if self.session and self.opened:
             self.session.request("viewport.set", DEVICES[index][1])
+        self.fit_device()
+
+    def fit_device(self) -> None:
+        """Sizes the window to show the picked device whole at 1:1, or as large as the screen's
+        free area allows (the screen then draws it scaled to fit)."""
+        viewport = DEVICES[self.device_picker.currentIndex()][1]
+        self.screen.set_device(QSize(viewport["width"], viewport["height"]))
+        self.centralWidget().layout().activate()
+        wanted = self.sizeHint().expandedTo(self.minimumSizeHint())
+        screen = self.screen.screen() or QApplication.primaryScreen()
+        room = screen.availableGeometry().size() if screen else wanted
+        frame = self.frameGeometry().size() - self.geometry().size() if self.isVisible() else QSize(0, 0)
+        self.resize(wanted.boundedTo(room - frame))
 
     def describe(self) -> None:
         state = (self.session.state if self.session else None) or {}
@@ -221,7 +380,6 @@ def screenshots(binary: Optional[str], out: Path) -> int:
     """Opens every scene in the window (offscreen) and saves ``out/qt-SCENE.png`` of the window."""
     out.mkdir(parents=True, exist_ok=True)
     window = SceneryWindow(binary)
-    window.resize(600, 880)
     window.show()
     if not wait_until(lambda: window.opened, 20):
         raise SystemExit("the first scene did not open")
