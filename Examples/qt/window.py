@@ -234,10 +234,12 @@ class SceneryWindow(QMainWindow):
         self.screen.on_error = self.say
         bar = QHBoxLayout()
         bar.setContentsMargins(8, 6, 8, 0)
+        bar.setSpacing(6)
         bar.addWidget(QLabel("<b>Scenery</b>"))
         for label, picker in (("Scene", self.scene_picker), ("Device", self.device_picker)):
             picker.setSizeAdjustPolicy(QComboBox.AdjustToContents)
             picker.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)  # never cut below its longest entry
+            bar.addSpacing(8)
             bar.addWidget(QLabel(label))
             bar.addWidget(picker)
         bar.addStretch(1)
@@ -386,6 +388,8 @@ def screenshots(binary: Optional[str], out: Path) -> int:
     for scene in list(window.session.scenes):
         window.pick(scene)
         wait_until(lambda: window.opened and window.session.settled(quiet_ms=1000), 20)
+        window.resize(window.sizeHint())  # the device at 1:1, however small the offscreen screen
+        wait_until(lambda: False, 0.1)
         path = out / f"qt-{scene}.png"
         window.grab().save(str(path))
         print(f"wrote {path}")
