@@ -1,7 +1,7 @@
 // The page in a window as a person sees it, in real headless Chromium (issue 29):
 // - the screen fits the window: no page scrollbar, the whole device visible, its aspect kept and
 //   never above 1:1, and a real click on a scaled screen taps the node under it (the tap's point,
-//   as sent, is that node's centre in points);
+//   as sent, is that node's centre in points); the fit follows a device picked and a resize;
 // - lines break between words: in the built-in shelf and in a synthetic state drawn through
 //   `window.scenery.renderState` (`?conformance`), no line breaks inside a word narrower than its
 //   frame, and a word wider than its frame breaks inside instead of running past it;
@@ -72,6 +72,21 @@ try {
     }
     console.log(`fit ${where}: scale ${scale.toFixed(3)}, checked`);
   }
+  // The fit follows a device picked and a window resized.
+  checks += 1;
+  await openPage(`?scene=directory&device=0`, 1200, 1000);
+  const fitted = `(() => { const d = document.documentElement, r = document.getElementById('screen').getBoundingClientRect();
+    return { scrolls: d.scrollHeight > d.clientHeight || d.scrollWidth > d.clientWidth, height: r.height, bottom: r.bottom, inner: innerHeight }; })()`;
+  await browser.evaluate(`(() => { window.scenery.ready = false; const s = document.getElementById('device'); s.value = '2'; s.dispatchEvent(new Event('change')); return true; })()`);
+  await browser.until(`window.scenery.state().viewport.width === ${devices[2].width}`, 8000 * SLOW);
+  await sleep(300);
+  const picked = await browser.evaluate(fitted);
+  if (picked.scrolls || picked.bottom > picked.inner) failures.push(`device picked: the page scrolls or the screen is cut (${JSON.stringify(picked)})`);
+  await browser.send("Emulation.setDeviceMetricsOverride", { width: 900, height: 700, deviceScaleFactor: 1, mobile: false });
+  await sleep(300);
+  const resized = await browser.evaluate(fitted);
+  if (resized.scrolls || resized.bottom > resized.inner || !(resized.height < picked.height)) failures.push(`window resized to 900 x 700: the screen did not follow (${JSON.stringify(picked)} then ${JSON.stringify(resized)})`);
+  console.log(`fit follows: device 2 drawn ${picked.height.toFixed(0)} px high, ${resized.height.toFixed(0)} in 900 x 700`);
 
   // 2. Line breaks. In the page: where each line of a text's runs starts, and every break inside a
   // word (not after a space or a hyphen) with that word's width and the frame's.
