@@ -167,6 +167,41 @@ struct PhotosDataTests {
         #expect(!PhotoListJob.isOffline("no such file", endpoint: "file:list.json"))
     }
 
+    @Test("a line under the bar says when the network is why photos are missing: grey downloads, or the cache's list")
+    func offlineNotice() throws {
+        func state(source: PhotoListOutcome.Source, failure: String?, offline: Bool, download: String?) throws -> PhotosState {
+            var state = PhotosState(endpoint: "file:list.json", cache: nil, viewport: .phone)
+            state.listToken = 1
+            let photos = [Photo(key: 0, name: "", description: "", url: "http://x/0.jpg"), Photo(key: 1, name: "", description: "", url: "file:1.png")]
+            try PhotosFixture.send(&state, .jobFinished(name: "photos.list", result: PhotoListOutcome(token: 1, photos: photos, source: source, failure: failure, offline: offline)))
+            for url in ["http://x/0.jpg", "file:1.png"] {
+                let result: Result<DownloadedImage, ImageLoadFailure> = url == "http://x/0.jpg" && download != nil
+                    ? .failure(ImageLoadFailure(download!)) : .success(DownloadedImage(mime: "image/png", width: 1, height: 1, bytes: [1]))
+                try PhotosFixture.send(&state, .jobFinished(name: "photos.download", result: PhotoDownloadOutcome(url: url, result: result)))
+            }
+            return state
+        }
+        func shown(_ state: PhotosState) -> String? {
+            let rendered = PhotosScene.render(state)
+            let label = rendered.display.node("notice.label")?.text.first?.text
+            #expect(label == rendered.model["notice"]?.stringValue, "the node says what the model says")
+            #expect((rendered.display.node("notice") != nil) == (label != nil))
+            return label
+        }
+        #expect(shown(try state(source: .endpoint, failure: nil, offline: false, download: "network disabled by initialize"))
+                == "You're offline — photos can't download")
+        #expect(shown(try state(source: .endpoint, failure: nil, offline: false, download: "could not connect (connection refused)"))
+                == "Can't reach the server — photos can't download")
+        #expect(shown(try state(source: .endpoint, failure: nil, offline: false, download: "HTTP status 404")) == nil, "the server answered")
+        #expect(shown(try state(source: .endpoint, failure: nil, offline: false, download: nil)) == nil, "nothing missing")
+        #expect(shown(try state(source: .cache, failure: "network disabled by initialize", offline: true, download: nil))
+                == "You're offline — showing cached photos")
+        #expect(shown(try state(source: .cache, failure: "HTTP status 503", offline: false, download: nil)) == nil, "Cached, not offline")
+        var gallery = try state(source: .endpoint, failure: nil, offline: false, download: "network disabled by initialize")
+        try PhotosFixture.send(&gallery, .tap(id: "photo.0", point: nil))
+        #expect(shown(gallery) == "You're offline — photos can't download", "the gallery's grey photo too")
+    }
+
     @Test("downloads start at most 4 at a time, the photos on screen first, once per URL")
     func downloadScheduling() throws {
         var state = PhotosState(endpoint: "http://x/list", cache: nil, viewport: .phone)

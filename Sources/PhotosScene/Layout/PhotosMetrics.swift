@@ -19,5 +19,7 @@ enum PhotosMetrics {
     // ContentUnavailableView proportions).
     static let symbolSize = 64.0, emptyTitleSize = 22.0, emptyMessageSize = 15.0
     static let emptyWidth = 300.0, retryWidth = 120.0, retryHeight = 44.0
-    static let zBackground = 0, zThumbnail = 1, zBars = 10, zBarItems = 11, zEmpty = 5
+    // The notice under the bar ("You're offline — photos can't download").
+    static let noticeHeight = 28.0, noticeSize = 13.0, notice = "#3A3A3C", noticeOpacity = 0.92
+    static let zBackground = 0, zThumbnail = 1, zBars = 10, zBarItems = 11, zEmpty = 5, zNotice = 8
 }

@@ -15,6 +15,8 @@ public enum PhotosGroupKey: Hashable, Sendable {
     case thumbnail(Int)
     /// The empty state, or the gallery's photo and caption.
     case body
+    /// The line under the bar saying the network is why photos are missing (``PhotosRender/notice(_:)``).
+    case notice
 }
 
 /// What a part's nodes are built from, all of it.
@@ -23,6 +25,7 @@ enum PhotosGroupInputs: Equatable, Sendable {
     case thumbnail(frame: Rect, asset: String, state: String)
     case empty(EmptyState?, Viewport)
     case gallery(photo: Photo, asset: String, state: String, viewport: Viewport)
+    case notice(String?, Viewport)
 }
 
 /// What the home screen shows when there are no thumbnails to show.
@@ -58,6 +61,26 @@ enum PhotosRender {
             return state.offline ? .offline : .error(state.loadError ?? "the list did not load")
         }
         return .empty(removedAll: !state.removed.isEmpty)
+    }
+
+    /// What the line under the bar says, nil when nothing is missing for the network: the list
+    /// shown is the cache's because the endpoint could not be reached, or a photo's download
+    /// failed for no connection (its placeholder stays grey). "You're offline" when the network
+    /// was turned off, "Can't reach the server" for a refused or timed-out connection. With no
+    /// photos at all the empty state says it instead.
+    static func notice(_ state: PhotosState) -> String? {
+        guard !state.photos.isEmpty else { return nil }
+        var reason: String?
+        if state.source == "cache", state.offline {
+            reason = state.loadError
+        } else {
+            for (url, load) in state.loads {
+                if case .failed(let why) = load, PhotoListJob.isOffline(why, endpoint: url) { reason = why; break }
+            }
+        }
+        guard let reason else { return nil }
+        let cause = reason == "network disabled by initialize" ? "You're offline" : "Can't reach the server"
+        return cause + (state.source == "cache" ? " — showing cached photos" : " — photos can't download")
     }
 
     /// The asset and `imageState` of a photo: the drawn sample, a download, or the placeholder.
@@ -96,6 +119,7 @@ enum PhotosRender {
             }
             screen.add(PhotosPart(key: .body, inputs: .empty(emptyState(state), state.viewport)))
         }
+        screen.add(PhotosPart(key: .notice, inputs: .notice(notice(state), state.viewport)))
         return model(state, gallery: galleryPhoto, position: position)
     }
 
@@ -111,6 +135,8 @@ enum PhotosRender {
             return gallery(photo, asset: asset, imageState: imageState, viewport: viewport, layout: PhotosLayout(viewport))
         case (_, .empty(let empty, let viewport)):
             return emptyNodes(empty, layout: PhotosLayout(viewport))
+        case (_, .notice(let text, let viewport)):
+            return noticeNodes(text, viewport: viewport, layout: PhotosLayout(viewport))
         default:
             return []
         }
@@ -149,6 +175,7 @@ enum PhotosRender {
         model["loadError"] = .optional(state.loadError)
         model["loading"] = .bool(state.listToken != nil)
         model["maxOffsetY"] = .number(roundPoint(state.maxOffset))
+        model["notice"] = .optional(notice(state))
         model["offline"] = .bool(state.offline)
         model["offsetY"] = .number(roundPoint(state.offset))
         model["removed"] = .number(state.removed.count)
@@ -228,6 +255,20 @@ enum PhotosRender {
                                                       text: [TextRun(photo.description, font: M.font, size: M.descriptionSize, color: M.captionText)])))
         }
         return nodes
+    }
+
+    /// The notice: a dark band the width of the screen just under the bar, over the top of the
+    /// grid or the gallery's photo, its line centred in the safe width.
+    static func noticeNodes(_ text: String?, viewport: Viewport, layout: PhotosLayout) -> [(id: String, node: Node)] {
+        guard let text else { return [] }
+        let safe = viewport.safeArea
+        let band = Rect(x: 0, y: layout.navigationBottom, width: viewport.width, height: M.noticeHeight)
+        let line = Rect(x: safe.left + 16, y: band.y, width: max(0, viewport.width - safe.left - safe.right - 32), height: band.height)
+        return [
+            ("notice", Node(.rect, frame: band, z: M.zNotice, style: ["background": .string(M.notice), "opacity": .number(M.noticeOpacity)])),
+            ("notice.label", Node(.text, frame: line, z: M.zNotice + 1, style: centered,
+                                  text: [TextRun(text, font: M.font, size: M.noticeSize, weight: "semibold", color: "#FFFFFF")])),
+        ]
     }
 
     /// The home screen without thumbnails, as an iOS empty state: a symbol, a title, a line of
