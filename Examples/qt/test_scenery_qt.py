@@ -42,7 +42,11 @@ if QApplication is not None:
     from text import Paragraph, lay_out
 
 SANITIZED = os.environ.get("SCENERY_SANITIZED") == "1"
-WAIT = 60 if SANITIZED else 15  # seconds; a sanitized engine is many times slower
+# Seconds to wait for a condition (an upper bound, not a speed claim: a wait ends as soon as its
+# condition holds). The debug engine draws each sample photo on its first asset.read, 2 to 3 s each
+# while swift test runs other suites beside this one, so opening photos can take half a minute;
+# a sanitized engine is many times slower still.
+WAIT = 180 if SANITIZED else 60
 
 
 def click_points(state):
