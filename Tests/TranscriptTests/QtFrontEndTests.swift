@@ -36,7 +36,7 @@ struct QtFrontEndTests {
         #expect(check.status == 0, "\(check.report)")
     }
 
-    @Test("the Qt window, offscreen on the real clock: every scene drawn, drags, the wheel and keys sent as the scene takes them, a click advances the rev and changes the picture, a long press, a rev gap resyncs",
+    @Test("the Qt window, offscreen on the real clock: every scene drawn, drags, the wheel and keys sent as the scene takes them, a click advances the rev and changes the picture, a long press, a rev gap resyncs; the window opens at the device's size and follows a device change, a status never resizes it, the pickers show their entries whole, a scaled screen takes clicks where it draws, a killed engine dims the screen and is restarted on the same scene and device, no word that fits its frame broken",
           .enabled(if: hasPySide6, noPySide6), .enabled(if: !WebTests.sanitized, notSanitized), .hangGuard)
     func liveWindow() throws {
         let run = try WebTests.run([Self.offscreen, "SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Examples/qt/test_scenery_qt.py"])
