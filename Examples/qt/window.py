@@ -284,6 +284,7 @@ class SceneryWindow(QMainWindow):
         device; unless ``afresh``, nothing happens when it is the one open."""
         if not afresh and self.session and preset == self.preset and self.opened:
             return
+        self.restart_timer.stop()  # a scene picked while the engine was down opens now
         self.preset = preset
         old = self.session
         self.session = EngineSession(self.binary, self, cwd=str(self.data_root) if self.data_root else None)
@@ -362,6 +363,8 @@ class SceneryWindow(QMainWindow):
         self.status.setText(message)
 
     def closeEvent(self, event) -> None:
+        self.restart_timer.stop()  # no engine is started for a closed window
+        self.notice_timer.stop()
         if self.session:
             self.session.close()
         super().closeEvent(event)
