@@ -5,16 +5,15 @@
 
 Serves ``/photos.json`` (the brief's shape: ``[{imageName, imageDescription, imageURL}]``) and
 ``/photo/N.png``, a generated 600x400 picture each (a sky, a sun and hills in colours of its own),
-each answered after ``--delay-ms`` so the thumbnails visibly arrive one by one. Then, in another
-terminal::
+each answered after ``--delay-ms`` so the thumbnails visibly arrive one by one. It prints the
+commands that open the photos scene on it, in another terminal (``--port 0``: a free port)::
 
-    swift run scenery
-    {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clock":"real"}}
-    {"jsonrpc":"2.0","id":2,"method":"scene.open","params":{"scene":"photos","endpoint":"http://127.0.0.1:8765/photos.json"}}
+    swift run scenery serve --photos-endpoint http://127.0.0.1:8765/photos.json   # then open http://127.0.0.1:8080/
+    python3 Examples/qt/scenery_qt.py --photos-endpoint http://127.0.0.1:8765/photos.json
 
-and watch the ``job.photos.download`` patches arrive. Stop this server and open the scene again
-(or initialize with ``"network": false``): the cached list and photos show, marked offline.
-Python 3 standard library only.
+Both front ends open on the photos scene on that endpoint (it is the first of their scene
+pickers). Stop this server and pick the scene again: the cached list and photos show, marked
+offline. Python 3 standard library only.
 """
 
 import argparse
@@ -56,9 +55,16 @@ def picture(n, width=600, height=400):
             + chunk(b"IDAT", zlib.compress(bytes(rows), 6)) + chunk(b"IEND", b""))
 
 
+def commands(endpoint):
+    """The lines that say how to watch the scene load from ``endpoint``, in each front end."""
+    return ["Watch it load, in another terminal:",
+            "  the page:  swift run scenery serve --photos-endpoint %s   then open http://127.0.0.1:8080/" % endpoint,
+            "  Qt:        python3 Examples/qt/scenery_qt.py --photos-endpoint %s" % endpoint]
+
+
 def main():
     parser = argparse.ArgumentParser(description="Demo endpoint for the Photos scene.")
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--port", type=int, default=8765, help="0: a free port (printed)")
     parser.add_argument("--photos", type=int, default=40)
     parser.add_argument("--delay-ms", type=int, default=150)
     args = parser.parse_args()
@@ -78,7 +84,7 @@ def main():
             self.wfile.write(body)
 
         def do_GET(self):
-            base = "http://127.0.0.1:%d" % args.port
+            base = "http://127.0.0.1:%d" % port
             if self.path == "/photos.json":
                 records = [{"imageName": NAMES[n % len(NAMES)], "imageDescription": "" if n % 5 == 4 else "Demo photo %d" % (n + 1),
                             "imageURL": "%s/photo/%d.png" % (base, n)} for n in range(args.photos)]
@@ -93,7 +99,10 @@ def main():
                 self.send(404, b"not here", "text/plain")
 
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
-    print("serving %d photos at http://127.0.0.1:%d/photos.json (Ctrl-C stops)" % (args.photos, args.port), flush=True)
+    port = server.server_address[1]
+    endpoint = "http://127.0.0.1:%d/photos.json" % port
+    print("serving %d photos at %s (Ctrl-C stops)" % (args.photos, endpoint), flush=True)
+    print("\n".join(commands(endpoint)), flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

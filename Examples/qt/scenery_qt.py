@@ -2,7 +2,7 @@
 """Scenery's Qt desktop front end (PySide6): draws any scene the engine runs and forwards the
 user's gestures, knowing no scene.
 
-    python3 Examples/qt/scenery_qt.py [--scenery BIN] [--scene NAME] [--device N] [--data-root FOLDER]
+    python3 Examples/qt/scenery_qt.py [--scenery BIN] [--scene NAME] [--device N] [--data-root FOLDER] [--photos-endpoint URL]
     python3 Examples/qt/scenery_qt.py --render-states DIR --out RENDERS     # the conformance kit's renderer
     python3 Examples/qt/scenery_qt.py --screenshots OUT                     # the window, every scene, as PNGs
 
@@ -18,16 +18,19 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
-def parse(argv):
+def parse(argv: Optional[list[str]]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scenery", help="the scenery binary (default: $SCENERY_BIN or this checkout's build)")
     parser.add_argument("--scene", help="the scene to open first (default: the engine's first)")
     parser.add_argument("--data-root", metavar="FOLDER", type=Path,
-                        help="offer the briefs' data found in FOLDER too (the engine runs there), as scenery serve --data-root")
+                        help="offer the briefs' data found in FOLDER first and open on it (the engine runs there), as scenery serve --data-root")
+    parser.add_argument("--photos-endpoint", metavar="URL",
+                        help="open the photos scene on URL (e.g. Examples/photos/serve_demo.py's), as scenery serve --photos-endpoint")
     parser.add_argument("--device", type=int, default=0, help="the device preset to start on (index, default 0)")
     parser.add_argument("--render-states", metavar="DIR", help="render every DIR/NAME.state.json to --out/NAME.png and exit")
     parser.add_argument("--out", metavar="FOLDER", help="where --render-states writes")
@@ -38,7 +41,7 @@ def parse(argv):
     return args
 
 
-def main(argv=None) -> int:
+def main(argv: Optional[list[str]] = None) -> int:
     args = parse(argv)
     if args.render_states or args.screenshots:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -50,7 +53,8 @@ def main(argv=None) -> int:
     from window import SceneryWindow, screenshots
     if args.screenshots:
         return screenshots(args.scenery, Path(args.screenshots))
-    window = SceneryWindow(args.scenery, scene=args.scene, device=args.device, data_root=args.data_root)
+    window = SceneryWindow(args.scenery, scene=args.scene, device=args.device, data_root=args.data_root,
+                           photos_endpoint=args.photos_endpoint)
     window.show()
     return app.exec()
 

@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QElapsedTimer, QPointF, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import (QCloseEvent, QColor, QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent,
+                           QResizeEvent, QWheelEvent)
 from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QMainWindow, QSizePolicy,
                                QVBoxLayout, QWidget)
 
 from gestures import GestureForwarder
-from presets import DEVICES, Preset, presets, sample
+from presets import DEVICES, Preset, first, presets, sample
 from renderer import SceneRenderer
 from session import EngineSession
 
@@ -45,20 +46,20 @@ class ScreenWidget(QWidget):
         super().__init__(parent)
         self.session: Optional[EngineSession] = None
         self.renderer: Optional[SceneRenderer] = None
-        self.on_error = lambda message: None  # the window shows it in its status line
+        self.on_error: Callable[[str], None] = lambda message: None  # the window shows it in its status line
         self.gestures = GestureForwarder(lambda: self.session, lambda message: self.on_error(message))
         self.movie_clock = QElapsedTimer()
         self.movie_clock.start()
         self.ticker = QTimer(self)
         self.ticker.timeout.connect(self.update)
-        self.setFocusPolicy(Qt.StrongFocus)
-        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)  # shrinks to minimumSize: then scaled
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)  # shrinks to minimumSize: then scaled
         self.setMinimumSize(120, 120)
         self.device = QSize(375, 812)
         self.dimmed = False
         self.banner = QLabel(self)
         self.banner.setWordWrap(True)
-        self.banner.setAlignment(Qt.AlignCenter)
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.banner.setStyleSheet("background: rgba(20, 20, 24, 215); color: white; padding: 10px; border-radius: 8px")
         self.banner.hide()
         self.frames_drawn = 0
@@ -117,7 +118,7 @@ class ScreenWidget(QWidget):
         height = self.banner.heightForWidth(width)
         self.banner.setGeometry(rect.x() + (rect.width() - width) // 2, rect.y() + rect.height() // 3, width, max(height, 40))
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         self._place_banner()
         super().resizeEvent(event)
 
@@ -135,7 +136,7 @@ class ScreenWidget(QWidget):
             self.ticker.stop()
         self.update()
 
-    def paintEvent(self, _event) -> None:
+    def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.fillRect(self.rect(), QColor("#e9e9ee"))
         rect, scale = self.screen_rect(), self.scale()
@@ -145,33 +146,33 @@ class ScreenWidget(QWidget):
         if self.session and self.session.state and self.renderer:
             self.renderer.draw_scene(painter, self.session.state, self.session.scene_now(), self.movie_clock.elapsed())
         else:
-            painter.fillRect(QRectF(0, 0, self.device.width(), self.device.height()), Qt.white)
+            painter.fillRect(QRectF(0, 0, self.device.width(), self.device.height()), Qt.GlobalColor.white)
         if self.dimmed:
             painter.fillRect(QRectF(0, 0, self.device.width(), self.device.height()), QColor(0, 0, 0, 140))
         painter.end()
         self.frames_drawn += 1
 
-    def mousePressEvent(self, event) -> None:
-        if event.button() == Qt.LeftButton:
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
             self.setFocus()
             self.gestures.down(self.to_points(event.position()))
 
-    def mouseMoveEvent(self, event) -> None:
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         self.gestures.move(self.to_points(event.position()))
 
-    def mouseReleaseEvent(self, event) -> None:
-        if event.button() == Qt.LeftButton:
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
             self.gestures.up(self.to_points(event.position()))
 
-    def wheelEvent(self, event) -> None:
+    def wheelEvent(self, event: QWheelEvent) -> None:
         self.gestures.wheel(event.angleDelta().y(), event.pixelDelta().y() / self.scale())
         event.accept()
 
-    def keyPressEvent(self, event) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if not self.gestures.key(event.key()):
             super().keyPressEvent(event)
 
-    def focusOutEvent(self, event) -> None:
+    def focusOutEvent(self, event: QFocusEvent) -> None:
         self.gestures.cancel()
         super().focusOutEvent(event)
 
@@ -182,7 +183,7 @@ class StatusLabel(QLabel):
 
     def __init__(self, text: str = ""):
         super().__init__()
-        self.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.full = ""
         self.setText(text)
 
@@ -204,27 +205,30 @@ class StatusLabel(QLabel):
     def sizeHint(self) -> QSize:
         return QSize(0, super().sizeHint().height())
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         self._elide()
         super().resizeEvent(event)
 
     def _elide(self) -> None:
-        QLabel.setText(self, self.fontMetrics().elidedText(self.full, Qt.ElideRight, max(0, self.width() - 2)))
+        QLabel.setText(self, self.fontMetrics().elidedText(self.full, Qt.TextElideMode.ElideRight, max(0, self.width() - 2)))
 
 
 class SceneryWindow(QMainWindow):
     """Scene and device pickers, a status line, and the screen of the live session."""
 
+    screen: ScreenWidget  # type: ignore[assignment]  # the drawn session; shadows QWidget.screen()
+
     def __init__(self, binary: Optional[str] = None, scene: Optional[str] = None, device: int = 0,
-                 data_root: Optional[Path] = None):
+                 data_root: Optional[Path] = None, photos_endpoint: Optional[str] = None):
         super().__init__()
         self.binary = binary
         self.data_root = data_root
+        self.photos_endpoint = photos_endpoint  # --photos-endpoint: the photos scene on it comes first
         self.presets: list[Preset] = []  # known once the first session says the engine's scenes
         self.setWindowTitle("Scenery")
         self.session: Optional[EngineSession] = None
         self.scene_picker = QComboBox()
-        self.scene_picker.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+        self.scene_picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.device_picker = QComboBox()
         for title, _ in DEVICES:
             self.device_picker.addItem(title)
@@ -237,8 +241,8 @@ class SceneryWindow(QMainWindow):
         bar.setSpacing(6)
         bar.addWidget(QLabel("<b>Scenery</b>"))
         for label, picker in (("Scene", self.scene_picker), ("Device", self.device_picker)):
-            picker.setSizeAdjustPolicy(QComboBox.AdjustToContents)
-            picker.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)  # never cut below its longest entry
+            picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            picker.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)  # never cut below its longest entry
             bar.addSpacing(8)
             bar.addWidget(QLabel(label))
             bar.addWidget(picker)
@@ -269,9 +273,9 @@ class SceneryWindow(QMainWindow):
         # A picker holds the keys only while it is open: once a choice is made (or the popup is
         # dismissed on the same entry) the focus goes back to the screen, so the arrow keys page.
         for picker in (self.scene_picker, self.device_picker):
-            picker.activated.connect(lambda _index: self.screen.setFocus(Qt.OtherFocusReason))
+            picker.activated.connect(lambda _index: self.screen.setFocus(Qt.FocusReason.OtherFocusReason))
         self.opened = False  # True once the current scene's `scene.open` has been answered
-        self.preset: Optional[Preset] = sample(scene) if scene else None
+        self.preset: Optional[Preset] = first(scene, data_root, photos_endpoint)  # what the user named, else the sample
         self.fit_device()
         self.open(self.preset)
 
@@ -299,12 +303,13 @@ class SceneryWindow(QMainWindow):
         self.session.open(preset.scene if preset else None, preset.params if preset else None,
                           viewport=DEVICES[self.device_picker.currentIndex()][1], then=self.on_open)
 
-    def on_open(self, _result: dict) -> None:
+    def on_open(self, _result: dict[str, Any]) -> None:
         session = self.session
+        assert session is not None  # this answers its scene.open
         self.preset = self.preset or sample(session.state.get("scene") or "")
         self.scene_picker.blockSignals(True)
         if not self.presets:
-            self.presets = presets(session.scenes, self.data_root)
+            self.presets = presets(session.scenes, self.data_root, self.photos_endpoint)
             self.scene_picker.addItems([preset.title for preset in self.presets])
         if self.preset in self.presets:
             self.scene_picker.setCurrentIndex(self.presets.index(self.preset))
@@ -346,7 +351,9 @@ class SceneryWindow(QMainWindow):
         free area allows (the screen then draws it scaled to fit)."""
         viewport = DEVICES[self.device_picker.currentIndex()][1]
         self.screen.set_device(QSize(viewport["width"], viewport["height"]))
-        self.centralWidget().layout().activate()
+        layout = self.centralWidget().layout()
+        assert layout is not None  # the column set up in __init__
+        layout.activate()
         wanted = self.sizeHint().expandedTo(self.minimumSizeHint())
         screen = self.screen.screen() or QApplication.primaryScreen()
         room = screen.availableGeometry().size() if screen else wanted
@@ -357,12 +364,12 @@ class SceneryWindow(QMainWindow):
         state = (self.session.state if self.session else None) or {}
         model = state.get("model") or {}
         title = model.get("title") or model.get("tab") or ""
-        self.status.setText(" · ".join(str(part) for part in (state.get("scene") or "no scene", title, f"rev {self.session.rev}") if part))
+        self.status.setText(" · ".join(str(part) for part in (state.get("scene") or "no scene", title, f"rev {self.session.rev if self.session else 0}") if part))
 
     def say(self, message: str) -> None:
         self.status.setText(message)
 
-    def closeEvent(self, event) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.restart_timer.stop()  # no engine is started for a closed window
         self.notice_timer.stop()
         if self.session:
@@ -370,7 +377,7 @@ class SceneryWindow(QMainWindow):
         super().closeEvent(event)
 
 
-def wait_until(predicate, seconds: float) -> bool:
+def wait_until(predicate: Callable[[], object], seconds: float) -> bool:
     """Runs the event loop until ``predicate()`` holds or ``seconds`` pass; whether it held."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -378,7 +385,7 @@ def wait_until(predicate, seconds: float) -> bool:
         if predicate():
             return True
         time.sleep(0.005)
-    return predicate()
+    return bool(predicate())
 
 
 def screenshots(binary: Optional[str], out: Path) -> int:
@@ -388,9 +395,10 @@ def screenshots(binary: Optional[str], out: Path) -> int:
     window.show()
     if not wait_until(lambda: window.opened, 20):
         raise SystemExit("the first scene did not open")
+    assert window.session is not None  # it opened
     for scene in list(window.session.scenes):
         window.pick(scene)
-        wait_until(lambda: window.opened and window.session.settled(quiet_ms=1000), 20)
+        wait_until(lambda: window.opened and window.session is not None and window.session.settled(quiet_ms=1000), 20)
         window.resize(window.sizeHint())  # the device at 1:1, however small the offscreen screen
         wait_until(lambda: False, 0.1)
         path = out / f"qt-{scene}.png"
