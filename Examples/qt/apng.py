@@ -12,6 +12,7 @@ from __future__ import annotations
 import struct
 import zlib
 from dataclasses import dataclass
+from typing import Iterator
 
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QImage, QPainter
@@ -47,7 +48,7 @@ class Animation:
         return self.frames[-1]
 
 
-def _chunks(data: bytes):
+def _chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
     position = len(SIGNATURE)
     while position + 8 <= len(data):
         length, kind = struct.unpack(">I4s", data[position:position + 8])
@@ -66,7 +67,10 @@ def decode(data: bytes) -> Animation:
     first = QImage.fromData(data)
     if not data.startswith(SIGNATURE):
         return Animation([first], [0], 1)
-    header, shared, controls, plays = None, [], [], 1
+    header: bytes | None = None
+    shared: list[bytes] = []
+    controls: list[tuple[bytes, list[bytes]]] = []  # each frame's fcTL and its data chunks
+    plays = 1
     for kind, body in _chunks(data):
         if kind == b"IHDR":
             header = body
@@ -75,7 +79,7 @@ def decode(data: bytes) -> Animation:
         elif kind in (b"PLTE", b"tRNS", b"gAMA", b"sRGB", b"iCCP", b"cHRM"):
             shared.append(png_chunk(kind, body))
         elif kind == b"fcTL":
-            controls.append([body, []])
+            controls.append((body, []))
         elif kind == b"IDAT" and controls:
             controls[-1][1].append(body)
         elif kind == b"fdAT" and controls:
@@ -83,8 +87,8 @@ def decode(data: bytes) -> Animation:
     if header is None or len(controls) < 2:
         return Animation([first], [0], plays)
     width, height = struct.unpack(">II", header[:8])
-    canvas = QImage(width, height, QImage.Format_ARGB32_Premultiplied)
-    canvas.fill(Qt.transparent)
+    canvas = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    canvas.fill(Qt.GlobalColor.transparent)
     frames, delays = [], []
     for control, parts in controls:
         _, w, h, x, y, numerator, denominator, dispose, blend = struct.unpack(">IIIIIHHBB", control[:26])
@@ -94,15 +98,15 @@ def decode(data: bytes) -> Animation:
         before = canvas.copy() if dispose == 2 else None
         painter = QPainter(canvas)
         if blend == 0:  # APNG_BLEND_OP_SOURCE: replace the region
-            painter.setCompositionMode(QPainter.CompositionMode_Source)
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
         painter.drawImage(QPoint(x, y), image)
         painter.end()
         frames.append(canvas.copy())
         delays.append(1000.0 * numerator / (denominator or 100))
         if dispose == 1:  # APNG_DISPOSE_OP_BACKGROUND: clear the region for the next frame
             painter = QPainter(canvas)
-            painter.setCompositionMode(QPainter.CompositionMode_Source)
-            painter.fillRect(QRect(x, y, w, h), Qt.transparent)
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+            painter.fillRect(QRect(x, y, w, h), Qt.GlobalColor.transparent)
             painter.end()
         elif before is not None:  # APNG_DISPOSE_OP_PREVIOUS
             canvas = before

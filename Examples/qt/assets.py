@@ -8,7 +8,7 @@ drawn: ``fetch`` is called once per id); the offscreen renderer fills it from a 
 from __future__ import annotations
 
 import base64
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from PySide6.QtGui import QColor, QImage, QPainter
 
@@ -27,12 +27,12 @@ class AssetStore:
         self._tinted: dict[tuple[str, str], QImage] = {}
         self.on_arrival: Callable[[str], None] = lambda asset_id: None
 
-    def put(self, asset_id: str, asset: dict) -> None:
+    def put(self, asset_id: str, asset: dict[str, Any]) -> None:
         """Takes an ``asset.read`` result (or a state file's asset); draws that wait for it go on."""
         data = base64.b64decode(asset["data"])
         image = QImage.fromData(data)
         self._data[asset_id] = data
-        self._images[asset_id] = image.convertToFormat(QImage.Format_ARGB32_Premultiplied)
+        self._images[asset_id] = image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
         self.on_arrival(asset_id)
 
     def failed(self, asset_id: str) -> None:
@@ -56,10 +56,10 @@ class AssetStore:
             image = self.image(asset_id)
             if image is None:
                 return None
-            tinted = QImage(image.size(), QImage.Format_ARGB32_Premultiplied)
+            tinted = QImage(image.size(), QImage.Format.Format_ARGB32_Premultiplied)
             tinted.fill(QColor(color))
             painter = QPainter(tinted)
-            painter.setCompositionMode(QPainter.CompositionMode_DestinationIn)
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_DestinationIn)
             painter.drawImage(0, 0, image)
             painter.end()
             self._tinted[key] = tinted
@@ -67,7 +67,7 @@ class AssetStore:
 
     def movie_frame(self, asset_id: Optional[str], ms: float, loop: bool) -> Optional[QImage]:
         """The frame of movie ``asset_id`` at ``ms`` of its own time (None while not here)."""
-        if self.image(asset_id) is None:
+        if not asset_id or self.image(asset_id) is None:  # image() is None for no id too
             return None
         if asset_id not in self._movies:
             self._movies[asset_id] = apng.decode(self._data[asset_id])

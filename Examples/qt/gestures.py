@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QPointF, Qt, QTimer
 
@@ -47,12 +47,12 @@ class GestureForwarder:
     """Turns mouse, wheel and key events (in screen points) into requests to ``current()``, the
     live session or None."""
 
-    def __init__(self, current: Callable[[], Optional[EngineSession]], on_error: Callable[[str], None]):
+    def __init__(self, current: Callable[[], Optional[EngineSession]], on_error: Callable[[str], None]) -> None:
         self.current = current
         self.on_error = on_error
         self.press: Optional[Press] = None
 
-    def send(self, session: Optional[EngineSession], method: str, params: dict) -> None:
+    def send(self, session: Optional[EngineSession], method: str, params: dict[str, Any]) -> None:
         """Sends ``method`` when ``session`` is still the live one and its scene takes it."""
         if session is None or session is not self.current() or not session.accepts(method):
             return
@@ -119,7 +119,8 @@ class GestureForwarder:
 
     def key(self, key: int) -> bool:
         """The arrow keys page; returns whether the key was taken."""
-        direction = {Qt.Key_Right: "next", Qt.Key_Left: "previous"}.get(key)
+        directions: dict[int, str] = {Qt.Key.Key_Right: "next", Qt.Key.Key_Left: "previous"}
+        direction = directions.get(key)
         if direction is None:
             return False
         self.send(self.current(), "page", {"direction": direction})

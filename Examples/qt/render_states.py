@@ -16,6 +16,7 @@ import sys
 import time
 import zlib
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
@@ -25,7 +26,7 @@ from assets import AssetStore
 from renderer import SceneRenderer
 
 
-def load_assets(saved: dict) -> AssetStore:
+def load_assets(saved: dict[str, Any]) -> AssetStore:
     """The state file's assets, decoded (what a live session does once per id)."""
     assets = AssetStore()
     for asset_id, asset in (saved.get("assets") or {}).items():
@@ -33,13 +34,13 @@ def load_assets(saved: dict) -> AssetStore:
     return assets
 
 
-def render_state(saved: dict, renderer: SceneRenderer) -> QImage:
+def render_state(saved: dict[str, Any], renderer: SceneRenderer) -> QImage:
     """The picture of one saved state, at its scale."""
     document, scale = saved["document"], float(saved.get("scale") or 1)
     viewport = document.get("viewport") or {}
     image = QImage(round(viewport.get("width", 375) * scale), round(viewport.get("height", 812) * scale),
-                   QImage.Format_ARGB32_Premultiplied)
-    image.fill(Qt.white)
+                   QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.white)
     painter = QPainter(image)
     painter.scale(scale, scale)
     renderer.draw_scene(painter, document, float(saved.get("nowMs") or 0))
@@ -51,7 +52,7 @@ def save_png(image: QImage, path: Path) -> None:
     """Writes ``image`` as an 8-bit RGB PNG with every row unfiltered (filter 0). Qt's writer
     picks Paeth and the other filters row by row, which the kit's standard-library PNG reader
     undoes byte by byte in Python: unfiltered rows make checking a render about ten times faster."""
-    rgb = image.convertToFormat(QImage.Format_RGB888)
+    rgb = image.convertToFormat(QImage.Format.Format_RGB888)
     width, height, stride = rgb.width(), rgb.height(), rgb.bytesPerLine()
     pixels = bytes(rgb.constBits())
     rows = b"".join(b"\0" + pixels[y * stride:y * stride + width * 3] for y in range(height))
@@ -59,7 +60,7 @@ def save_png(image: QImage, path: Path) -> None:
                      + png_chunk(b"IDAT", zlib.compress(rows, 1)) + png_chunk(b"IEND", b""))
 
 
-def render_folder(states: Path, out: Path) -> dict:
+def render_folder(states: Path, out: Path) -> dict[str, Any]:
     """Renders every state of ``states`` into ``out``; the per-state times (ms) of decoding the
     state file's JSON and of drawing the picture (the second draw of the state, as a window's
     next frame: the first also decodes the movies' frames and lays the text out)."""
@@ -84,7 +85,7 @@ def render_folder(states: Path, out: Path) -> dict:
     return {"states": len(files), "decode_ms": decode_ms, "first_ms": first_ms, "draw_ms": draw_ms}
 
 
-def report(times: dict) -> str:
+def report(times: dict[str, Any]) -> str:
     """One line: the medians and their ratios (the machine is shared, ratios travel better)."""
     decode = statistics.median(times["decode_ms"]) or float("nan")
     first, draw = statistics.median(times["first_ms"]), statistics.median(times["draw_ms"])

@@ -10,19 +10,26 @@ and the page and the conformance kit read it there only); declared ``animation``
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen
 
 from assets import AssetStore
 from text import TextCache
 
+#: A display-list node or its style, as the state holds it (JSON).
+Node = dict[str, Any]
+#: What a drawer is given as its time: (the scene clock, the movies' clock), in ms.
+Times = tuple[float, float]
 
-def draw_order(display: dict) -> list[tuple[str, dict]]:
+
+def draw_order(display: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """``(id, node)`` back to front: by ``z``, then id in code point order (Python's str order)."""
     return sorted((display.get("nodes") or {}).items(), key=lambda item: (item[1].get("z", 0), item[0]))
 
 
-def content_offset(node: dict, content: dict | None) -> tuple[float, float]:
+def content_offset(node: dict[str, Any], content: dict[str, Any] | None) -> tuple[float, float]:
     """How far a node's own coordinates are moved on screen: the content's for content nodes."""
     if node.get("layer") == "content" and content:
         frame = content.get("frame", [0, 0, 0, 0])
@@ -30,7 +37,7 @@ def content_offset(node: dict, content: dict | None) -> tuple[float, float]:
     return 0.0, 0.0
 
 
-def animated_value(animation: dict, now_ms: float) -> float:
+def animated_value(animation: dict[str, Any], now_ms: float) -> float:
     """The value of a declared animation at scene time ``now_ms``: keyframes evenly spaced over
     ``durationMs`` from ``startMs``, linear between them; repeating, or holding the last."""
     keyframes = [float(value) for value in animation.get("keyframes") or [0]]
@@ -69,26 +76,26 @@ class SceneRenderer:
         self.text = TextCache()
         self._movie_pictures: dict[tuple[int, int], QImage] = {}  # a movie frame over its background
 
-    def draw_scene(self, painter: QPainter, state: dict, now_ms: float, movie_ms: float = 0.0) -> None:
+    def draw_scene(self, painter: QPainter, state: dict[str, Any], now_ms: float, movie_ms: float = 0.0) -> None:
         """Draws ``state`` in points (white where nothing is drawn) at scene time ``now_ms``."""
         viewport = state.get("viewport") or {}
-        painter.fillRect(QRectF(0, 0, viewport.get("width", 375), viewport.get("height", 812)), Qt.white)
+        painter.fillRect(QRectF(0, 0, viewport.get("width", 375), viewport.get("height", 812)), Qt.GlobalColor.white)
         display = state.get("display") or {}
         content = display.get("content")
-        painter.setRenderHint(QPainter.Antialiasing)
-        painter.setRenderHint(QPainter.SmoothPixmapTransform)
-        painter.setRenderHint(QPainter.TextAntialiasing)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         for _, node in draw_order(display):
             self.draw_node(painter, node, content, now_ms, movie_ms)
 
-    def draw_node(self, painter: QPainter, node: dict, content: dict | None, now_ms: float, movie_ms: float) -> None:
+    def draw_node(self, painter: QPainter, node: dict[str, Any], content: dict[str, Any] | None, now_ms: float, movie_ms: float) -> None:
         """One node: moved, clipped, turned and faded as its layer and style say, then drawn."""
         style = node.get("style") or {}
         x, y, w, h = (float(v) for v in node.get("frame", [0, 0, 0, 0]))
         dx, dy = content_offset(node, content)
         painter.save()
         if node.get("layer") == "content" and content and content.get("frame"):
-            painter.setClipRect(QRectF(*content["frame"]), Qt.IntersectClip)
+            painter.setClipRect(QRectF(*content["frame"]), Qt.ClipOperation.IntersectClip)
         painter.translate(dx, dy)  # now in the node's own coordinate space (its frame's)
         animation = node.get("animation")
         if animation and animation.get("property") == "rotation":
@@ -105,7 +112,7 @@ class SceneRenderer:
             radius = min(float(style["cornerRadius"]), w / 2, h / 2)
             path = QPainterPath()
             path.addRoundedRect(QRectF(0, 0, w, h), radius, radius)
-            painter.setClipPath(path, Qt.IntersectClip)
+            painter.setClipPath(path, Qt.ClipOperation.IntersectClip)
         draw = getattr(self, "draw_" + str(node.get("kind")), None)
         if draw is not None:
             draw(painter, node, style, w, h, (now_ms, movie_ms))
@@ -116,16 +123,16 @@ class SceneRenderer:
         if color:
             painter.fillRect(QRectF(0, 0, w, h), QColor(color))
 
-    def draw_rect(self, painter, node, style, w, h, _time) -> None:
+    def draw_rect(self, painter: QPainter, node: Node, style: Node, w: float, h: float, _time: Times) -> None:
         self.fill(painter, style.get("background"), w, h)
 
-    def draw_circle(self, painter, node, style, w, h, _time) -> None:
+    def draw_circle(self, painter: QPainter, node: Node, style: Node, w: float, h: float, _time: Times) -> None:
         if style.get("background"):
-            painter.setPen(Qt.NoPen)
+            painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(style["background"]))
             painter.drawEllipse(QRectF(0, 0, w, h))
 
-    def draw_line(self, painter, node, style, w, h, _time) -> None:
+    def draw_line(self, painter: QPainter, node: Node, style: Node, w: float, h: float, _time: Times) -> None:
         """A stroke from ``from`` to ``to`` (the frame's coordinate space), or, without them, a
         hairline that fills its frame with ``color``."""
         color = style.get("color", "#000000")
@@ -134,12 +141,12 @@ class SceneRenderer:
             return
         x, y = node["frame"][0], node["frame"][1]
         pen = QPen(QColor(color), float(style.get("lineWidth", 1)))
-        pen.setCapStyle(Qt.FlatCap)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
         painter.setPen(pen)
         (x1, y1), (x2, y2) = style["from"], style["to"]
         painter.drawLine(QLineF(x1 - x, y1 - y, x2 - x, y2 - y))
 
-    def draw_text(self, painter, node, style, w, h, _time) -> None:
+    def draw_text(self, painter: QPainter, node: Node, style: Node, w: float, h: float, _time: Times) -> None:
         """Runs in the frame, or (``rotation``) in a box of the frame's height by its width turned
         about the frame's centre."""
         rotation = float(style.get("rotation") or 0)
@@ -150,17 +157,17 @@ class SceneRenderer:
             painter.translate(-bw / 2, -bh / 2)
         self.text.draw(painter, node.get("text") or [], style, bw, bh)
 
-    def draw_image(self, painter, node, style, w, h, _time) -> None:
+    def draw_image(self, painter: QPainter, node: Node, style: Node, w: float, h: float, _time: Times) -> None:
         """The asset fitted as ``contentMode`` says (default ``aspectFit``), in ``tint`` when set."""
         asset_id = node.get("image")
         image = self.assets.tinted(asset_id, style["tint"]) if style.get("tint") and asset_id else self.assets.image(asset_id)
         if image is None or image.isNull():
             return
         target = fitted_rect(image.width(), image.height(), w, h, style.get("contentMode", "aspectFit"), style.get("align", "center"))
-        painter.setClipRect(QRectF(0, 0, w, h), Qt.IntersectClip)
+        painter.setClipRect(QRectF(0, 0, w, h), Qt.ClipOperation.IntersectClip)
         painter.drawImage(target, image)
 
-    def draw_movie(self, painter, node, style, w, h, time) -> None:
+    def draw_movie(self, painter: QPainter, node: Node, style: Node, w: float, h: float, time: Times) -> None:
         """The movie's frame at its own time filling the frame (cropped) over ``background``, drawn
         as one picture: the node's opacity weighs the two together, as section 4's compositing says."""
         background = QColor(style.get("background", "#000000"))
@@ -172,14 +179,14 @@ class SceneRenderer:
         if key not in self._movie_pictures:
             if len(self._movie_pictures) > 64:
                 self._movie_pictures.clear()
-            picture = QImage(frame.size(), QImage.Format_ARGB32_Premultiplied)
+            picture = QImage(frame.size(), QImage.Format.Format_ARGB32_Premultiplied)
             picture.fill(background)
             layer = QPainter(picture)
             layer.drawImage(0, 0, frame)
             layer.end()
             self._movie_pictures[key] = picture
-        painter.setClipRect(QRectF(0, 0, w, h), Qt.IntersectClip)
+        painter.setClipRect(QRectF(0, 0, w, h), Qt.ClipOperation.IntersectClip)
         painter.drawImage(fitted_rect(frame.width(), frame.height(), w, h, "aspectFill", "center"), self._movie_pictures[key])
 
-    def draw_group(self, painter, node, style, w, h, _time) -> None:
+    def draw_group(self, painter: QPainter, node: Node, style: Node, w: float, h: float, _time: Times) -> None:
         """A group draws nothing of its own (its members are nodes of their own)."""

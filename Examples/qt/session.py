@@ -15,6 +15,11 @@ import sys
 import time
 from typing import Any, Callable, Optional
 
+#: A request's result or params, as JSON.
+JSON = dict[str, Any]
+#: What runs with a result: its return value is ignored.
+Then = Callable[[JSON], object]
+
 from PySide6.QtCore import QObject, QProcess, Signal
 from scenery import GapError, SceneryError, Session, find_engine
 
@@ -48,18 +53,21 @@ class EngineSession(QObject):
         self.changed_at = time.monotonic()
         self._clock: Optional[tuple[float, float]] = None  # (nowMs, time.monotonic() when learned)
         self._resyncing = False
-        self._waiting: dict[int, tuple[Callable, Callable]] = {}
+        self._waiting: dict[int, tuple[Then, Callable[[EngineError], object]]] = {}
         self._buffer = b""
         self.assets = AssetStore(fetch=self._read_asset)
         self.assets.on_arrival = lambda asset_id: self.changed.emit()
         self.process = QProcess(self)
-        self.process.setProcessChannelMode(QProcess.ForwardedErrorChannel)
+        self.process.setProcessChannelMode(QProcess.ProcessChannelMode.ForwardedErrorChannel)
         self.process.readyReadStandardOutput.connect(self._read)
-        self.process.finished.connect(lambda code, _status: self.ended.emit(code) if not self._closing else None)
-        self.process.errorOccurred.connect(
-            lambda error: (self.failed.emit(f"could not start {binary}: {self.process.errorString()}"), self.ended.emit(-1))
-            if error == QProcess.FailedToStart else None)
         self._closing = False
+        self.process.finished.connect(lambda code, _status: self.ended.emit(code) if not self._closing else None)
+
+        def error_occurred(error: QProcess.ProcessError) -> None:
+            if error == QProcess.ProcessError.FailedToStart:
+                self.failed.emit(f"could not start {binary}: {self.process.errorString()}")
+                self.ended.emit(-1)
+        self.process.errorOccurred.connect(error_occurred)
         if cwd:
             self.process.setWorkingDirectory(cwd)  # the scene params' relative paths are taken from here
         self.process.start(binary, [])
@@ -76,9 +84,9 @@ class EngineSession(QObject):
 
     # Requests --------------------------------------------------------------------------------
 
-    def request(self, method: str, params: Optional[dict] = None,
-                then: Callable[[dict], None] = lambda result: None,
-                otherwise: Optional[Callable[[EngineError], None]] = None) -> int:
+    def request(self, method: str, params: Optional[dict[str, Any]] = None,
+                then: Then = lambda result: None,
+                otherwise: Optional[Callable[[EngineError], object]] = None) -> int:
         """Sends a request; ``then(result)`` runs once the answer has been applied to the mirror,
         ``otherwise(error)`` on an error answer (default: ``failed`` says it)."""
         request_id, line = self.protocol.request(method, params or {})
@@ -86,16 +94,16 @@ class EngineSession(QObject):
         self.process.write(line)
         return request_id
 
-    def open(self, scene: Optional[str], params: Optional[dict] = None, viewport: Optional[dict] = None,
-             then: Callable[[dict], None] = lambda result: None) -> None:
+    def open(self, scene: Optional[str], params: Optional[dict[str, Any]] = None, viewport: Optional[dict[str, Any]] = None,
+             then: Then = lambda result: None) -> None:
         """``initialize`` on the real clock, the scene clock (``snapshot``) so that animations start
         in phase, then ``scene.open`` (of the engine's first scene when ``scene`` is None): what the
         page does for each session."""
-        init = {"protocolVersion": "1.0", "clock": "real"}
+        init: JSON = {"protocolVersion": "1.0", "clock": "real"}
         if viewport:
             init["viewport"] = viewport
 
-        def opened(result):
+        def opened(result: JSON) -> None:
             self.gestures = set(result.get("gestures") or [])
             then(result)
         self.request("initialize", init,
@@ -106,11 +114,11 @@ class EngineSession(QObject):
         """Whether the open scene takes gesture ``method`` (``scene.open``'s ``gestures``)."""
         return method in self.gestures
 
-    def resync(self, then: Callable[[dict], None] = lambda snapshot: None) -> None:
+    def resync(self, then: Then = lambda snapshot: None) -> None:
         """Replaces the mirror with ``snapshot`` and learns the scene clock."""
         self._resyncing = True
 
-        def take(snapshot):
+        def take(snapshot: JSON) -> None:
             self._resyncing = False
             self.resyncs += 1
             self._clock = (float(snapshot.get("nowMs", 0)), time.monotonic())
@@ -118,7 +126,7 @@ class EngineSession(QObject):
             self._changed()
             then(snapshot)
 
-        def failed(error):
+        def failed(error: EngineError) -> None:
             self._resyncing = False
             self.failed.emit(str(error))
         self.request("snapshot", None, take, failed)
@@ -141,7 +149,7 @@ class EngineSession(QObject):
 
     def close(self) -> None:
         """Ends the session: ``shutdown``, then the process is waited for (killed after 2 s)."""
-        if self.process.state() == QProcess.NotRunning:
+        if self.process.state() == QProcess.ProcessState.NotRunning:
             return
         self._closing = True
         self.request("shutdown", None, lambda _: None, lambda _: None)

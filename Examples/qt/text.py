@@ -11,12 +11,14 @@ a 96 dpi device, so a 17 pt run is 17 units tall whatever the screen.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QTextCharFormat, QTextLayout, QTextOption
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QTextCharFormat, QTextLayout, QTextOption
 
 WEIGHTS = {"light": QFont.Weight.Light, "regular": QFont.Weight.Normal, "medium": QFont.Weight.Medium,
            "semibold": QFont.Weight.DemiBold, "bold": QFont.Weight.Bold}
-ALIGN = {"left": Qt.AlignLeft, "center": Qt.AlignHCenter, "right": Qt.AlignRight}
+ALIGN = {"left": Qt.AlignmentFlag.AlignLeft, "center": Qt.AlignmentFlag.AlignHCenter, "right": Qt.AlignmentFlag.AlignRight}
 ELLIPSIS = "\u2026"
 
 _device = None
@@ -26,13 +28,13 @@ def _layout_device() -> QImage:
     """A 96 dpi device every layout measures against (a point is a pixel of it)."""
     global _device
     if _device is None:
-        _device = QImage(1, 1, QImage.Format_ARGB32_Premultiplied)
+        _device = QImage(1, 1, QImage.Format.Format_ARGB32_Premultiplied)
         _device.setDotsPerMeterX(3780)
         _device.setDotsPerMeterY(3780)
     return _device
 
 
-def run_font(run: dict, fallback: str | None) -> QFont:
+def run_font(run: dict[str, Any], fallback: str | None) -> QFont:
     """The QFont of a run: its family, the node's fallback, then the system UI font."""
     font = QFont()
     families = [name for name in (run.get("font"), fallback) if name]
@@ -46,37 +48,39 @@ def run_font(run: dict, fallback: str | None) -> QFont:
 class Paragraph:
     """The runs of one text node as a string with a format per run."""
 
-    def __init__(self, runs: list[dict], fallback: str | None):
+    def __init__(self, runs: list[dict[str, Any]], fallback: str | None):
         self.text = "".join(str(run.get("text", "")) for run in runs)
-        self.ranges = []
+        # FormatRange's fields (start, length, format) are missing from PySide6's stubs: Any.
+        self.ranges: list[Any] = []
         start = 0
         for run in runs:
             length = len(str(run.get("text", "")))
             char = QTextCharFormat()
             char.setFont(run_font(run, fallback))
             char.setForeground(QColor(run.get("color", "#000000")))
-            span = QTextLayout.FormatRange()
+            span: Any = QTextLayout.FormatRange()
             span.start, span.length, span.format = start, length, char
             self.ranges.append(span)
             start += length
         self.base = run_font(runs[0], fallback) if runs else QFont()
         self.line_height = 1.2 * max((float(run.get("size", 17)) for run in runs), default=17)
 
-    def layout(self, start: int, end: int, suffix: str = "", wrap: bool = True, align=Qt.AlignLeft) -> QTextLayout:
+    def layout(self, start: int, end: int, suffix: str = "", wrap: bool = True,
+               align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft) -> QTextLayout:
         """A layout of ``text[start:end] + suffix`` (the suffix in the format at the cut)."""
         layout = QTextLayout(self.text[start:end] + suffix, self.base, _layout_device())
-        formats = []
+        formats: list[QTextLayout.FormatRange] = []
         for span in self.ranges:
             lo, hi = max(span.start, start), min(span.start + span.length, end)
             if hi > lo or (suffix and span.start <= end - 1 < span.start + span.length):
-                piece = QTextLayout.FormatRange()
+                piece: Any = QTextLayout.FormatRange()
                 piece.start = lo - start
                 piece.length = hi - lo + (len(suffix) if span.start <= end - 1 < span.start + span.length else 0)
                 piece.format = span.format
                 formats.append(piece)
         layout.setFormats(formats)
         option = QTextOption(align)
-        option.setWrapMode(QTextOption.WrapAtWordBoundaryOrAnywhere if wrap else QTextOption.NoWrap)
+        option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere if wrap else QTextOption.WrapMode.NoWrap)
         layout.setTextOption(option)
         return layout
 
@@ -100,7 +104,7 @@ class Paragraph:
             left = True
         return spans, left
 
-    def line(self, start: int, end: int, width: float, align, suffix: str = "") -> QTextLayout:
+    def line(self, start: int, end: int, width: float, align: Qt.AlignmentFlag, suffix: str = "") -> QTextLayout:
         """One laid-out line of ``text[start:end] + suffix`` in a line ``width`` wide."""
         layout = self.layout(start, end, suffix, wrap=False, align=align)
         layout.beginLayout()
@@ -108,7 +112,7 @@ class Paragraph:
         layout.endLayout()
         return layout
 
-    def elided(self, start: int, width: float, align) -> QTextLayout:
+    def elided(self, start: int, width: float, align: Qt.AlignmentFlag) -> QTextLayout:
         """The line from ``start`` cut at the tail to fit ``width``, with an ellipsis after it."""
         whole = self.line(start, len(self.text), width, align)
         end = min(len(self.text), start + whole.lineAt(0).xToCursor(width) + 1)
@@ -121,12 +125,12 @@ class Paragraph:
             end -= 1
 
 
-def lay_out(runs: list[dict], style: dict, width: float, height: float) -> list[QTextLayout]:
+def lay_out(runs: list[dict[str, Any]], style: dict[str, Any], width: float, height: float) -> list[QTextLayout]:
     """The lines of a text node, each a one-line layout placed in the box ``(0, 0, width, height)``."""
     paragraph = Paragraph(runs, style.get("fontFallback"))
     if not paragraph.text:
         return []
-    align = ALIGN.get(style.get("align", "left"), Qt.AlignLeft)
+    align = ALIGN.get(style.get("align", "left"), Qt.AlignmentFlag.AlignLeft)
     max_lines = int(style.get("lines") or 0)
     spans, left = paragraph.line_starts(width, max_lines)
     height_used = paragraph.line_height * len(spans)
@@ -151,10 +155,10 @@ class TextCache:
 
     LIMIT = 4000
 
-    def __init__(self):
-        self._layouts: dict[tuple, list[QTextLayout]] = {}
+    def __init__(self) -> None:
+        self._layouts: dict[tuple[Any, ...], list[QTextLayout]] = {}
 
-    def draw(self, painter, runs: list[dict], style: dict, width: float, height: float) -> None:
+    def draw(self, painter: QPainter, runs: list[dict[str, Any]], style: dict[str, Any], width: float, height: float) -> None:
         """Draws the runs in the box ``(0, 0, width, height)`` of ``painter``'s coordinates."""
         if not runs:
             return
@@ -166,7 +170,7 @@ class TextCache:
                 self._layouts.clear()
             layouts = self._layouts[key] = lay_out(runs, style, width, height)
         painter.save()
-        painter.setClipRect(QRectF(0, 0, width, height), Qt.IntersectClip)
+        painter.setClipRect(QRectF(0, 0, width, height), Qt.ClipOperation.IntersectClip)
         for layout in layouts:
             layout.draw(painter, QPointF(0, 0))
         painter.restore()

@@ -42,6 +42,16 @@ struct PackageTests {
         #expect(demos.status == 0, "\(demos.report)")
     }
 
+    @Test("mypy --strict passes on the Qt front end (Examples/qt, its tests aside), against PySide6's stubs",
+          .enabled(if: hasMypy, "skipped: needs mypy (python3 -m pip install mypy; Scripts/test installs it)"),
+          .enabled(if: QtFrontEndTests.hasPySide6, QtFrontEndTests.noPySide6))
+    func mypyStrictQt() throws {
+        let modules = ["apng", "assets", "gestures", "presets", "render_states", "renderer", "scenery_qt", "session", "text", "window"]
+        let run = try WebTests.run(["MYPYPATH=Clients/python", "python3", "-m", "mypy", "--strict"]
+                                   + modules.map { "Examples/qt/\($0).py" })
+        #expect(run.status == 0, "\(run.report)")
+    }
+
     @Test("the JavaScript package's declarations pass tsc --strict",
           .enabled(if: hasTsc, "skipped: needs tsc (apt-get install -y node-typescript; Scripts/test installs it)"))
     func typescriptStrict() throws {
