@@ -2,9 +2,11 @@ import Foundation
 import SceneryCore
 import SceneryEngine
 
-/// What the page offers in its pickers (`GET /presets.json`): every scene on its built-in
-/// sample, the briefs' real data where `--data-root` holds it (paths relative to the root, as a
-/// session sends them), and the devices.
+/// What the page offers in its pickers (`GET /presets.json`): first what the user named (the
+/// photos scene on `--photos-endpoint`'s URL, then the briefs' real data where `--data-root`
+/// holds it, paths relative to the root as a session sends them), then every scene on its
+/// built-in sample; and the devices. The page opens on the first (Examples/qt/presets.py, the
+/// same for the Qt window).
 enum Presets {
     /// A preset: a title for the picker, the scene, its `scene.open` params.
     struct Preset {
@@ -37,13 +39,20 @@ enum Presets {
         ("Exhibition mock (375x667 @2x)", Viewport(width: 375, height: 667, scale: 2, safeArea: EdgeInsets())),
     ]
 
+    /// The photos scene on `endpoint` (`--photos-endpoint`).
+    static func photos(endpoint: String) -> Preset {
+        Preset(title: "Photos: " + endpoint, scene: "photos", params: ["endpoint": .string(endpoint)])
+    }
+
     /// `{"presets": [{title, scene, params}], "devices": [{title, viewport}]}`.
-    static func json(root: DataRoot) -> JSON {
-        var presets: [JSON] = Engine.sceneNames.map { name in
-            ["title": .string(name.prefix(1).uppercased() + name.dropFirst() + ": built-in sample"), "scene": .string(name), "params": .object(JSONObject())]
-        }
+    static func json(root: DataRoot, photosEndpoint: String? = nil) -> JSON {
+        var named: [Preset] = photosEndpoint.map { [photos(endpoint: $0)] } ?? []
         for (preset, needs) in briefs where needs.allSatisfy({ (try? root.resolve($0).get()).map { FileManager.default.fileExists(atPath: $0) } == true }) {
-            presets.append(["title": .string(preset.title), "scene": .string(preset.scene), "params": .object(preset.params)])
+            named.append(preset)
+        }
+        var presets: [JSON] = named.map { ["title": .string($0.title), "scene": .string($0.scene), "params": .object($0.params)] }
+        presets += Engine.sceneNames.map { name in
+            ["title": .string(name.prefix(1).uppercased() + name.dropFirst() + ": built-in sample"), "scene": .string(name), "params": .object(JSONObject())]
         }
         return ["devices": .array(devices.map { ["title": .string($0.0), "viewport": $0.1.json] }), "presets": .array(presets)]
     }

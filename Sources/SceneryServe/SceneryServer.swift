@@ -35,6 +35,8 @@ public struct SceneryServer: Sendable {
     /// `--drain-seconds`: how long, after SIGTERM, `/healthz` answers 503 before the server
     /// stops listening (``Drain``).
     public var drainSeconds: Double = 0
+    /// `--photos-endpoint`: the photos scene on this URL is the page's first preset; nil: none.
+    public var photosEndpoint: String?
     /// A folder where each session's received request lines go, `session-N.ndjson` (``RequestRecorder``); nil: none.
     public var recordRequests: String?
 
@@ -70,7 +72,7 @@ public struct SceneryServer: Sendable {
                              sessionCap: serveLimits.sessionCap(descriptors), memoryBudgetMiB: serveLimits.memoryBudgetMiB, limits: serveLimits)
         let router = Router()
         router.addMiddleware { HostCheck(door: door) }
-        let presets = CanonicalJSON.encode(Presets.json(root: root))
+        let presets = CanonicalJSON.encode(Presets.json(root: root, photosEndpoint: photosEndpoint))
         router.get("/presets.json") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                      body: .init(byteBuffer: ByteBuffer(string: presets)))

@@ -205,6 +205,9 @@ extension Scenery {
         @Option(help: ArgumentHelp("Write each session's received request lines, exactly as received, to FOLDER/session-N.ndjson (N: 1, 2, … in the order sessions opened); the conformance kit's gesture scripts judge them.", valueName: "FOLDER"))
         var recordRequests: String?
 
+        @Option(help: ArgumentHelp("Offer the photos scene on this endpoint first, so the page opens on it (e.g. Examples/photos/serve_demo.py's http://127.0.0.1:8765/photos.json).", valueName: "URL"))
+        var photosEndpoint: String?
+
         @OptionGroup var options: EngineOptions
 
         func run() throws {
@@ -217,6 +220,7 @@ extension Scenery {
                                        serveLimits: ServeLimits(maxSessions: maxSessions, maxMemoryMiB: maxMemoryMib, requestTimeout: requestTimeout),
                                        allowedOrigins: allowOrigin, recordRequests: recordRequests)
             server.drainSeconds = max(0, drainSeconds)
+            server.photosEndpoint = photosEndpoint
             let host = self.host, configured = server
             Task {
                 do {
