@@ -12,7 +12,8 @@
 
 The scripts run as ``python3 Benchmarks/NAME.py``, so this folder is on ``sys.path`` and
 ``import bench`` finds the package. Python 3 standard library, and the checkout's Python package
-``scenery`` (``Clients/python``, put on ``sys.path`` here) for the mirror's patch applier.
+``scenery`` (``Clients/python``, put on ``sys.path`` here): its patch applier (live.py's mirror),
+its engine finding and its request framing (``bench.engine``).
 """
 
 import os

@@ -1,5 +1,10 @@
 """Finding the binary, the shared command line, the data generators, and driving processes:
-scenery over its pipes (requests, sessions, piped command streams and their checks) and helpers."""
+scenery over its pipes (requests, sessions, piped command streams and their checks) and helpers.
+
+The engine is found (``scenery.find_engine``) and ``Engine.request`` framed (``scenery.Session``)
+by the Python package. What is timed stays raw: the package's clients read stdout on a thread and
+apply every patch to a mirror, work that is not the engine's and would be counted in each round
+trip and stream, so the timed loops write and read the pipes themselves (os.write/os.read)."""
 
 import argparse
 import contextlib
@@ -11,9 +16,13 @@ import sys
 import threading
 import time
 
+from scenery import Session, find_engine
+
 from . import REPO, BenchError
 from .measure import interleaved, median, peak_rss_kib
 
+# The release build unless $SCENERY_BIN names one: the package's own search (find_engine with no
+# path) prefers a bundled engine or the debug build, neither of which is what a benchmark measures.
 DEFAULT_BIN = os.environ.get("SCENERY_BIN", os.path.join(REPO, ".build", "release", "scenery"))
 GENERATORS = os.path.join(REPO, "Examples", "generators")
 SUPPORT = os.path.join(REPO, "Tests", "Support")
@@ -46,11 +55,12 @@ def parse_arguments(parser, argv=None, reference_cat=True):
 def check_binary(path, reference_cat=True):
     """The absolute path of a runnable binary, or None (after saying why on stderr); with
     `reference_cat`, None too when `cat`, the ping-pong reference, is missing."""
-    binary = os.path.abspath(path)
-    if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
-        print("scenery binary not found at %s; build it with `swift build -c release` or pass --bin PATH" % binary,
-              file=sys.stderr)
+    found = find_engine(path)  # a runnable file, or a command on PATH, as the package takes it
+    if found is None:
+        print("scenery binary not found at %s; build it with `swift build -c release` or pass --bin PATH"
+              % os.path.abspath(path), file=sys.stderr)
         return None
+    binary = os.path.abspath(found)
     if reference_cat and shutil.which("cat") is None:
         print("`cat` not found; the ping-pong reference needs it", file=sys.stderr)
         return None
@@ -92,7 +102,10 @@ def stopping(proc, timeout=30):
 
 
 def request_text(rid, method, params_json):
-    """One request line (no newline) whose params are already compact JSON text."""
+    """One request line (no newline) whose params are already compact JSON text. Piped streams are
+    built ahead of the timed period with ids the caller numbers (the `check`s and the last-answer
+    marker need them), which ``scenery.Session.request`` (ids of its own, newline-ended bytes) does
+    not offer; ``Engine.request`` frames with the package."""
     return '{"jsonrpc":"2.0","id":%d,"method":"%s","params":%s}' % (rid, method, params_json)
 
 
@@ -193,17 +206,17 @@ class Engine(LineProcess):
     def __init__(self, binary, args=()):
         super().__init__([binary] + list(args))
         self.binary = binary
+        # Frames the requests (ids, the line). Its mirror is not kept: answers are read raw below,
+        # and scripts also read this engine's output themselves (LineProcess.readline).
+        self.protocol = Session()
 
     def request(self, method, params=None):
         """Sends a request; returns (response, notifications before it, round trip ns).
 
         Params are always sent (an empty object when there are none).
         """
-        rid = self.next_id
-        self.next_id += 1
-        line = json.dumps({"jsonrpc": "2.0", "id": rid, "method": method,
-                           "params": params if params is not None else {}}, separators=(",", ":"),
-                          ensure_ascii=False).encode() + b"\n"
+        rid, line = self.protocol.request(method, params if params is not None else {})
+        self.next_id = rid + 1  # raw streams (pingpong) number their ids from here on
         notes = []
         t0 = time.perf_counter_ns()
         self.write(line)
