@@ -5,7 +5,13 @@
 Opens the directory scene with its built-in sample data, shows each tab, then on the contacts
 tab jumps to section "M" and scrolls down 300 pt. After each step it prints the rev, the size of
 the patch, and the text the user would see: text nodes inside the viewport, one line per row,
-placed in columns of 7.5 pt, with bold runs between ``**``.
+placed in columns of 7.5 pt, with bold runs between ``**``. The contacts' section index (the
+letters down the right edge, ``index.A`` …) is printed on a line of its own above the box, not
+mixed into the rows.
+
+Needs the ``scenery`` package (``pip install Clients/python``, or ``PYTHONPATH=Clients/python``
+in a checkout) and an engine (``swift build``, or ``--bin PATH``); without them it says so in one
+line and exits 2.
 """
 
 from __future__ import annotations
@@ -13,9 +19,17 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import sys
 from typing import Any
 
-from scenery import SceneryClient, screen_frame, visible_frame
+try:
+    from scenery import SceneryClient, find_engine, screen_frame, visible_frame
+except ImportError:
+    if __name__ != "__main__":
+        raise
+    print("directory_demo.py: the scenery package is not installed: run `pip install Clients/python` "
+          "(or PYTHONPATH=Clients/python) from the checkout, and `swift build` for the engine", file=sys.stderr)
+    sys.exit(2)
 
 BOLD_WEIGHTS = {"semibold", "bold", "heavy", "black"}
 LINE_TOLERANCE = 4.0  # text whose vertical centres are this close (pt) shares a line
@@ -53,12 +67,29 @@ def _column(x: float, width: float, align: str, length: int) -> int:
     return round(x / POINTS_PER_COLUMN)
 
 
+def is_index(node_id: str) -> bool:
+    """Whether ``node_id`` is an entry of the contacts' section index (``index.A`` …)."""
+    return node_id.startswith("index.")
+
+
+def index_letters(state: dict[str, Any]) -> list[str]:
+    """The section index's letters on screen, top to bottom."""
+    display = state["display"]
+    viewport = (0, 0, state["viewport"]["width"], state["viewport"]["height"])
+    entries = [(screen_frame(display, node)[1], run_text(node).replace("**", "")) for node_id, node in display.get("nodes", {}).items()
+               if is_index(node_id) and visible_frame(display, node, viewport) is not None]
+    return [letter for _, letter in sorted(entries)]
+
+
 def screen_lines(state: dict[str, Any]) -> list[str]:
-    """The visible text of ``state`` as a list of lines, top to bottom."""
+    """The visible text of ``state`` as a list of lines, top to bottom (the section index left
+    out: ``index_letters``)."""
     display = state["display"]
     viewport = (0, 0, state["viewport"]["width"], state["viewport"]["height"])
     items: list[tuple[float, float, int, str]] = []  # (centre y, x, column, text)
-    for node in display.get("nodes", {}).values():
+    for node_id, node in display.get("nodes", {}).items():
+        if is_index(node_id):
+            continue
         text = run_text(node) if node.get("kind") == "text" else ""
         if not text.strip() or visible_frame(display, node, viewport) is None:
             continue
@@ -84,6 +115,13 @@ def screen_lines(state: dict[str, Any]) -> list[str]:
     return lines
 
 
+def boxed(lines: list[str], width: int) -> list[str]:
+    """``lines`` in a box ``width`` characters wide inside, every right border in the same
+    column: a line too long is cut, its last character an ellipsis."""
+    cut = [line if len(line) <= width else line[:width - 1] + "…" for line in lines]
+    return ["+" + "-" * width + "+"] + ["|" + line.ljust(width) + "|" for line in cut] + ["+" + "-" * width + "+"]
+
+
 def show(engine: SceneryClient, step: str, result: Any, seen_notifications: int) -> int:
     """Print one step: rev, patch size, notifications since the last step, then the screen."""
     patch = result.get("patch", []) if isinstance(result, dict) else []
@@ -94,10 +132,10 @@ def show(engine: SceneryClient, step: str, result: Any, seen_notifications: int)
     print(f"   tab {model.get('tab')!r}, title {model.get('title')!r}, "
           f"offsetY {engine.state['display'].get('content', {}).get('offsetY')}")
     width = round(engine.state["viewport"]["width"] / POINTS_PER_COLUMN)
-    print("+" + "-" * width + "+")
-    for line in screen_lines(engine.state):
-        print("|" + line.ljust(width) + "|")
-    print("+" + "-" * width + "+\n")
+    letters = index_letters(engine.state)
+    if letters:
+        print(f"   section index down the right edge: {' '.join(letters)}")
+    print("\n".join(boxed(screen_lines(engine.state), width)) + "\n")
     return len(engine.notifications)
 
 
@@ -105,6 +143,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--bin", help="scenery binary (default: $SCENERY_BIN or .build/*/scenery)")
     args = parser.parse_args()
+    if find_engine(args.bin) is None:
+        print(f"directory_demo.py: no scenery binary{f' at {args.bin!r}' if args.bin else ''}: run `swift build` in the checkout "
+              "(or pip install scenery, set SCENERY_BIN, or pass --bin PATH)", file=sys.stderr)
+        sys.exit(2)
 
     with SceneryClient([args.bin] if args.bin else None) as engine:
         hello = engine.request("initialize", {"protocolVersion": "1.0", "viewport": VIEWPORT})

@@ -1,10 +1,15 @@
 """Tests of the demos: python3 -m unittest discover -s Examples/python -p 'test_*.py'
 (they import the package ``scenery``: installed, or from Clients/python in a checkout)."""
 
+import os
+import re
+import subprocess
+import sys
 import unittest
+from pathlib import Path
 
-from directory_demo import screen_lines
-from scenery import draw_order, screen_frame
+from directory_demo import index_letters, screen_lines
+from scenery import draw_order, find_engine, screen_frame
 
 
 class ScreenTextTest(unittest.TestCase):
@@ -41,9 +46,10 @@ class ScreenTextTest(unittest.TestCase):
             " " * 21 + "**Contacts**",
             "  Jule **Smith**".ljust(43) + "10:30",
             "  **Ann Lee** Jr.".ljust(33) + "VIP",
-            " " * 48 + "M",
             ("     Recents".ljust(21) + "Featured").ljust(38) + "**Contacts**",
         ])
+        # The section index is not mixed into the rows: it is listed on its own.
+        self.assertEqual(index_letters(state), ["M"])
 
     def test_content_frames_move_with_the_scroll_offset_and_draw_order_is_z_then_id(self):
         display = {"content": {"frame": [0, 100, 375, 600], "offsetY": 50}, "nodes": {
@@ -54,6 +60,44 @@ class ScreenTextTest(unittest.TestCase):
         self.assertEqual(screen_frame(display, display["nodes"]["bar"]), (0, 80, 10, 10))
         # The layer does not decide the order: z does, then the id.
         self.assertEqual([node_id for node_id, _ in draw_order(display)], ["bar", "a", "b"])
+
+
+DEMO = Path(__file__).resolve().parent / "directory_demo.py"
+
+
+class DirectoryDemoTest(unittest.TestCase):
+    """The demo run as a user runs it (issue 29)."""
+
+    def run_demo(self, *args, env=None):
+        return subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=120,
+                              env={**os.environ, **(env or {})})
+
+    def test_without_the_package_it_says_what_to_run_in_one_line_and_exits_2(self):
+        # -S: no site-packages, so neither an installed package nor PYTHONPATH's is found.
+        run = self.run_demo("-S", "-E", str(DEMO))
+        self.assertEqual(run.returncode, 2, run.stderr)
+        self.assertNotIn("Traceback", run.stderr)
+        self.assertEqual(len(run.stderr.strip().splitlines()), 1, run.stderr)
+        self.assertIn("pip install Clients/python", run.stderr)
+        self.assertIn("swift build", run.stderr)
+
+    def test_without_an_engine_it_says_what_to_run_in_one_line_and_exits_2(self):
+        run = self.run_demo(str(DEMO), "--bin", "/nonexistent/scenery")
+        self.assertEqual(run.returncode, 2, run.stderr)
+        self.assertNotIn("Traceback", run.stderr)
+        self.assertEqual(len(run.stderr.strip().splitlines()), 1, run.stderr)
+        self.assertIn("swift build", run.stderr)
+
+    @unittest.skipIf(find_engine() is None, "skipped: no scenery binary (set SCENERY_BIN or run swift build)")
+    def test_the_contacts_box_keeps_its_border_and_the_index_its_own_line(self):
+        run = self.run_demo(str(DEMO))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        contacts = run.stdout.split("== tap tab.contacts")[1].split("\n\n")[0].splitlines()
+        box = [line for line in contacts if line.startswith(("|", "+"))]
+        self.assertGreater(len(box), 10, contacts)
+        self.assertEqual({len(line) for line in box}, {len(box[0])}, "every right border in one column:\n" + "\n".join(box))
+        self.assertFalse([line for line in box if re.search(r"^\|.{40,}\*\*[A-Z#]\*\*\s*\|$", line)], "no index letter at a row's end")
+        self.assertIn("section index down the right edge: A B C", run.stdout)
 
 
 if __name__ == "__main__":
