@@ -74,7 +74,7 @@ class NamedDataTest(unittest.TestCase):
                                 stdout=subprocess.PIPE, text=True)
         self.addCleanup(demo.stdout.close)
         self.addCleanup(demo.wait)
-        self.addCleanup(demo.terminate)
+        self.addCleanup(demo.kill)  # SIGKILL: a test runner may leave SIGTERM blocked in its children
         lines = []
         reader = threading.Thread(target=lambda: lines.extend(line.strip() for line in demo.stdout), daemon=True)
         reader.start()

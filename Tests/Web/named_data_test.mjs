@@ -72,7 +72,7 @@ try {
   failures.push(String(error?.stack ?? error));
 } finally {
   browser.close();
-  for (const child of children) child.kill();
+  for (const child of children) child.kill("SIGKILL");  // a test runner may leave SIGTERM blocked
 }
 for (const failure of failures) console.error("FAIL", failure);
 process.exit(failures.length ? 1 : 0);
