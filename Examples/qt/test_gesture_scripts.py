@@ -22,6 +22,7 @@ import tempfile
 import time
 import unittest
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional, cast
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 HERE = Path(__file__).resolve().parent
@@ -35,7 +36,10 @@ try:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 except ImportError:  # pragma: no cover - the skip below says what is missing
-    QApplication = None
+    QApplication = None  # type: ignore[assignment,misc]
+if TYPE_CHECKING:
+    from session import EngineSession
+    from window import SceneryWindow
 
 SANITIZED = os.environ.get("SCENERY_SANITIZED") == "1"
 WAIT = 180 if SANITIZED else 90  # seconds; the debug engine draws each sample photo on its first asset.read, slowly on a busy machine
@@ -55,12 +59,18 @@ def pump(ms: float) -> None:
 
 @unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
 class GestureScriptsTest(unittest.TestCase):
+    app: QApplication
+    scratch: Path
+    recorded: Path
+    logs: Path
+    wrapper: Path
+
     @classmethod
-    def setUpClass(cls):
+    def setUpClass(cls) -> None:
         binary = os.environ.get("SCENERY_BIN") or str(REPO / ".build/debug/scenery")
         if not os.access(binary, os.X_OK):
             raise unittest.SkipTest("skipped: no scenery binary (set SCENERY_BIN or run swift build)")
-        cls.app = QApplication.instance() or QApplication([])
+        cls.app = cast(QApplication, QApplication.instance() or QApplication([]))
         cls.scratch = Path(tempfile.mkdtemp(prefix="scenery-qt-gestures-"))
         cls.recorded = cls.scratch / "recorded"
         cls.recorded.mkdir()
@@ -72,49 +82,49 @@ class GestureScriptsTest(unittest.TestCase):
         cls.wrapper.chmod(cls.wrapper.stat().st_mode | stat.S_IXUSR)
 
     @classmethod
-    def tearDownClass(cls):
+    def tearDownClass(cls) -> None:
         shutil.rmtree(cls.scratch, ignore_errors=True)
 
     # Actions ----------------------------------------------------------------------------------
 
-    def play(self, window, action) -> None:
+    def play(self, window: "SceneryWindow", action: dict[str, Any]) -> None:
         screen = window.screen
 
-        def at(x, y):  # a point of the device's screen where the widget draws it
+        def at(x: float, y: float) -> QPoint:  # a point of the device's screen where the widget draws it
             return screen.from_points(QPointF(x, y)).toPoint()
         if "click" in action:
             point = at(action["click"]["x"], action["click"]["y"])
-            QTest.mousePress(screen, Qt.LeftButton, Qt.NoModifier, point)
+            QTest.mousePress(screen, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
             pump(50)
-            QTest.mouseRelease(screen, Qt.LeftButton, Qt.NoModifier, point)
+            QTest.mouseRelease(screen, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
         elif "hold" in action:
             point = at(action["hold"]["x"], action["hold"]["y"])
-            QTest.mousePress(screen, Qt.LeftButton, Qt.NoModifier, point)
+            QTest.mousePress(screen, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
             pump(action["hold"]["ms"])
-            QTest.mouseRelease(screen, Qt.LeftButton, Qt.NoModifier, point)
+            QTest.mouseRelease(screen, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
         elif "drag" in action:
             drag = action["drag"]
             (fx, fy), (tx, ty), ms, steps = drag["from"], drag["to"], drag["ms"], drag["steps"]
             start = time.monotonic()
-            QTest.mousePress(screen, Qt.LeftButton, Qt.NoModifier, at(fx, fy))
+            QTest.mousePress(screen, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at(fx, fy))
             for i in range(1, steps + 1):
                 wait = start + ms * i / steps / 1000 - time.monotonic()
                 if wait > 0:
                     pump(wait * 1000)
                 QTest.mouseMove(screen, at(round(fx + (tx - fx) * i / steps), round(fy + (ty - fy) * i / steps)))
                 QApplication.processEvents()
-            QTest.mouseRelease(screen, Qt.LeftButton, Qt.NoModifier, at(tx, ty))
+            QTest.mouseRelease(screen, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at(tx, ty))
         elif "wheel" in action:
             wheel = action["wheel"]
-            point = screen.from_points(QPointF(wheel["x"], wheel["y"]))
+            spot = screen.from_points(QPointF(wheel["x"], wheel["y"]))
             notch = -120 if wheel["notches"] > 0 else 120  # Qt: positive away from the user (up)
             for _ in range(abs(wheel["notches"])):
-                event = QWheelEvent(point, screen.mapToGlobal(point), QPoint(0, 0), QPoint(0, notch),
-                                    Qt.NoButton, Qt.NoModifier, Qt.NoScrollPhase, False)
+                event = QWheelEvent(spot, screen.mapToGlobal(spot), QPoint(0, 0), QPoint(0, notch),
+                                    Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
                 QApplication.sendEvent(screen, event)
                 pump(30)
         elif "key" in action:
-            key = {"ArrowRight": Qt.Key_Right, "ArrowLeft": Qt.Key_Left}[action["key"]]
+            key = {"ArrowRight": Qt.Key.Key_Right, "ArrowLeft": Qt.Key.Key_Left}[action["key"]]
             QTest.keyClick(QApplication.focusWidget() or window, key)
             pump(100)
         elif "pick" in action:
@@ -125,12 +135,12 @@ class GestureScriptsTest(unittest.TestCase):
                 index = window.presets.index(sample(pick["scene"]))
             else:
                 index = pick["device"]
-            QTest.mouseClick(combo, Qt.LeftButton)  # takes the focus and opens the popup
+            QTest.mouseClick(combo, Qt.MouseButton.LeftButton)  # takes the focus and opens the popup
             pump(100)
             view = combo.view()
             for _ in range(abs(index - combo.currentIndex())):
-                QTest.keyClick(view, Qt.Key_Down if index > combo.currentIndex() else Qt.Key_Up)
-            QTest.keyClick(view, Qt.Key_Return)
+                QTest.keyClick(view, Qt.Key.Key_Down if index > combo.currentIndex() else Qt.Key.Key_Up)
+            QTest.keyClick(view, Qt.Key.Key_Return)
             pump(100)
             self.assertEqual(combo.currentIndex(), index, f"the {pick['picker']} picker did not take the choice")
             if pick["picker"] == "scene":
@@ -138,15 +148,15 @@ class GestureScriptsTest(unittest.TestCase):
         elif "wait" in action:
             pump(action["wait"])
 
-    def settle(self, window) -> None:
+    def settle(self, window: "SceneryWindow") -> None:
         """Waits until the scene is open, no picture is loading in the engine and the rev has
         stayed for 700 ms (the asset reads of the front end may still be running)."""
         from window import wait_until
-        seen = {"rev": None, "since": time.monotonic()}
+        seen: dict[str, Any] = {"rev": None, "since": time.monotonic()}
 
         def quiet() -> bool:
             session = window.session
-            if not (window.opened and session.state):
+            if not (window.opened and session is not None and session.state):
                 return False
             if session.rev != seen["rev"]:
                 seen["rev"], seen["since"] = session.rev, time.monotonic()
@@ -157,7 +167,7 @@ class GestureScriptsTest(unittest.TestCase):
 
     # The scripts -------------------------------------------------------------------------------
 
-    def test_every_gesture_script_passes(self):
+    def test_every_gesture_script_passes(self) -> None:
         from window import SceneryWindow
         failures = []
         for script in SCRIPTS["scripts"]:
@@ -173,9 +183,13 @@ class GestureScriptsTest(unittest.TestCase):
                 self.play(window, action)
             from window import wait_until
             # Everything answered: the requests reached the engine (they queue behind asset reads).
-            wait_until(lambda: window.session.settled(), WAIT)
+            def live(window: "SceneryWindow" = window) -> "EngineSession":
+                assert window.session is not None, "the window has no session"
+                return window.session
+            wait_until(lambda: live().settled(), WAIT)
             if script["name"] in OUTCOMES:
-                index = lambda: ((window.session.state.get("model") or {}).get("gallery") or {}).get("index")
+                def index() -> Any:
+                    return ((live().state.get("model") or {}).get("gallery") or {}).get("index")
                 if not wait_until(lambda: index() == OUTCOMES[script["name"]], 5):
                     failures.append(f"{script['name']}: the gallery shows photo {index()} after the swipe, expected {OUTCOMES[script['name']]}")
             pump(300)

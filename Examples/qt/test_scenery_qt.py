@@ -23,16 +23,18 @@ import signal
 import sys
 import unittest
 from pathlib import Path
+from typing import Any, Callable, Optional, cast
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 try:
-    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtCore import QPoint, QPointF, QRect, QSize, Qt
+    from PySide6.QtGui import QImage
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 except ImportError:  # pragma: no cover - the skip below says what is missing
-    QApplication = None
+    QApplication = None  # type: ignore[assignment,misc]
 
 if QApplication is not None:
     from scenery import find_engine, json_equal
@@ -40,6 +42,7 @@ if QApplication is not None:
     from window import SceneryWindow, wait_until
     from presets import DEVICES
     from text import Paragraph, lay_out
+    from session import EngineSession
 
 SANITIZED = os.environ.get("SCENERY_SANITIZED") == "1"
 # Seconds to wait for a condition (an upper bound, not a speed claim: a wait ends as soon as its
@@ -49,7 +52,13 @@ SANITIZED = os.environ.get("SCENERY_SANITIZED") == "1"
 WAIT = 180 if SANITIZED else 60
 
 
-def click_points(state):
+def live(window: SceneryWindow) -> EngineSession:
+    """The window's session (there is one once it has opened)."""
+    assert window.session is not None, "the window has no session"
+    return window.session
+
+
+def click_points(state: dict[str, Any]) -> list[tuple[int, int]]:
     """Points worth a click, top-most first: the centres of nodes with a role (buttons, rows),
     then of every other node, inside the viewport."""
     display = state.get("display") or {}
@@ -57,7 +66,7 @@ def click_points(state):
     content = display.get("content")
     ordered = list(reversed(draw_order(display)))
     ordered.sort(key=lambda item: 0 if (item[1].get("style") or {}).get("role") else 1)
-    points = []
+    points: list[tuple[int, int]] = []
     for _, node in ordered:
         x, y, w, h = node.get("frame", [0, 0, 0, 0])
         dx, dy = content_offset(node, content)
@@ -73,34 +82,38 @@ def click_points(state):
 
 @unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
 class LiveWindowTest(unittest.TestCase):
+    binary: Optional[str]
+    app: QApplication
+    window: SceneryWindow
+
     @classmethod
-    def setUpClass(cls):
+    def setUpClass(cls) -> None:
         cls.binary = find_engine()
         if not cls.binary:
             raise unittest.SkipTest("skipped: no scenery binary (set SCENERY_BIN or run swift build)")
-        cls.app = QApplication.instance() or QApplication([])
+        cls.app = cast(QApplication, QApplication.instance() or QApplication([]))
         cls.window = SceneryWindow(cls.binary)
         cls.window.show()
         if not wait_until(lambda: cls.window.opened, WAIT):
             raise AssertionError("the first scene never opened")
 
     @classmethod
-    def tearDownClass(cls):
+    def tearDownClass(cls) -> None:
         cls.window.close()
 
-    def open(self, scene, afresh=False):
+    def open(self, scene: str, afresh: bool = False) -> EngineSession:
         window = self.window
         if afresh:
             window.open(window.preset, afresh=True)
         window.pick(scene)
-        self.assertTrue(wait_until(lambda: window.opened and window.session.state.get("scene") == scene
-                                   and window.session.settled(quiet_ms=300), WAIT), f"{scene} did not open and settle")
-        return window.session
+        self.assertTrue(wait_until(lambda: window.opened and live(window).state.get("scene") == scene
+                                   and live(window).settled(quiet_ms=300), WAIT), f"{scene} did not open and settle")
+        return live(window)
 
-    def picture(self):
+    def picture(self) -> QImage:
         return self.window.screen.grab().toImage()
 
-    def until_rev_advances(self, session, gesture, required=True):
+    def until_rev_advances(self, session: EngineSession, gesture: Callable[[int, int], None], required: bool = True) -> bool:
         """Tries ``gesture(x, y)`` at each click point until the engine's rev advances; whether it did."""
         rev = session.rev
         for x, y in click_points(session.state)[:12]:
@@ -112,39 +125,44 @@ class LiveWindowTest(unittest.TestCase):
             self.fail(f"{session.state.get('scene')}: no point advanced the rev")
         return False
 
-    def at(self, x, y):
+    def at(self, x: float, y: float) -> QPoint:
         """Where the screen widget draws the device's point (x, y)."""
         return self.window.screen.from_points(QPointF(x, y)).toPoint()
 
-    def click(self, x, y):
-        QTest.mouseClick(self.window.screen, Qt.LeftButton, Qt.NoModifier, self.at(x, y))
+    def click(self, x: float, y: float) -> None:
+        QTest.mouseClick(self.window.screen, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, self.at(x, y))
 
-    def hold(self, x, y):
-        QTest.mousePress(self.window.screen, Qt.LeftButton, Qt.NoModifier, self.at(x, y))
+    def hold(self, x: float, y: float) -> None:
+        QTest.mousePress(self.window.screen, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, self.at(x, y))
         wait_until(lambda: False, 0.6)  # past the 500 ms of a long press
-        QTest.mouseRelease(self.window.screen, Qt.LeftButton, Qt.NoModifier, self.at(x, y))
+        QTest.mouseRelease(self.window.screen, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, self.at(x, y))
 
-    def recorded(self, session, gesture):
+    def recorded(self, session: EngineSession, gesture: Callable[[], object]) -> tuple[list[str], object]:
         """The gesture methods ``gesture()`` sends to ``session`` (not the pictures drawing asks
         for), once their answers are in, and what ``gesture()`` returned."""
-        sent, request = [], session.request
-        session.request = lambda method, *args, **kwargs: (sent.append(method), request(method, *args, **kwargs))[1]
+        sent: list[str] = []
+        request = session.request
+
+        def recording(method: str, *args: Any, **kwargs: Any) -> int:
+            sent.append(method)
+            return request(method, *args, **kwargs)
+        session.request = recording  # type: ignore[method-assign]
         try:
             returned = gesture()
             wait_until(lambda: session.settled(), WAIT)
         finally:
-            session.request = request
+            session.request = request  # type: ignore[method-assign]
         return [method for method in sent if method != "asset.read"], returned
 
-    def sends(self, session, gesture):
+    def sends(self, session: EngineSession, gesture: Callable[[], object]) -> list[str]:
         """Only the methods of ``recorded``."""
         return self.recorded(session, gesture)[0]
 
-    def check_drag_wheel_and_keys(self, session):
+    def check_drag_wheel_and_keys(self, session: EngineSession) -> None:
         """A drag is a pan where the scene takes it, else a scroll; the wheel scrolls; → pages."""
         forwarder = self.window.screen.gestures
 
-        def drag():
+        def drag() -> None:
             forwarder.down(QPointF(200, 500))
             for y in (480, 440, 400):
                 forwarder.move(QPointF(200, y))
@@ -152,9 +170,9 @@ class LiveWindowTest(unittest.TestCase):
         expected = ["pan"] * 5 if session.accepts("pan") else ["scroll"] * 3 if session.accepts("scroll") else []
         self.assertEqual(self.sends(session, drag), expected)
         self.assertEqual(self.sends(session, lambda: forwarder.wheel(-120, 0)), ["scroll"] if session.accepts("scroll") else [])
-        self.assertEqual(self.sends(session, lambda: forwarder.key(Qt.Key_Right)), ["page"] if session.accepts("page") else [])
+        self.assertEqual(self.sends(session, lambda: forwarder.key(Qt.Key.Key_Right)), ["page"] if session.accepts("page") else [])
 
-    def check_click(self, session):
+    def check_click(self, session: EngineSession) -> None:
         """Clicks are taps; one somewhere the display list has something advances the rev and the
         picture changes. A scene whose taps change nothing (the test card's) is moved by the
         right arrow key instead, which it then must take."""
@@ -165,19 +183,19 @@ class LiveWindowTest(unittest.TestCase):
         if not advanced:
             self.assertTrue(session.accepts("page"), "no click advanced the rev, and the scene does not page")
             rev = session.rev
-            QTest.keyClick(self.window.screen, Qt.Key_Right)
+            QTest.keyClick(self.window.screen, Qt.Key.Key_Right)
             wait_until(lambda: session.rev > rev and session.settled(), WAIT)
             self.assertGreater(session.rev, rev, "the right arrow key did not page")
         wait_until(lambda: session.settled(quiet_ms=200), WAIT)
         self.assertNotEqual(before, self.picture(), "the picture did not change after the click")
 
-    def check_long_press(self, session):
+    def check_long_press(self, session: EngineSession) -> None:
         """Where the scene takes longPress, a held press sends one and no tap, and changes the state."""
         sent = self.sends(session, lambda: self.until_rev_advances(session, self.hold))
         self.assertEqual(set(sent), {"longPress"}, "a held press sends a longPress and no tap")
 
-    def test_every_scene_drawn_and_its_gestures_forwarded(self):
-        scenes = list(self.window.session.scenes)
+    def test_every_scene_drawn_and_its_gestures_forwarded(self) -> None:
+        scenes = list(live(self.window).scenes)
         self.assertGreaterEqual(len(scenes), 5)
         long_pressed = []
         for scene in scenes:
@@ -190,27 +208,27 @@ class LiveWindowTest(unittest.TestCase):
                     long_pressed.append(scene)
         self.assertTrue(long_pressed, "no scene takes longPress (the shelf scene does)")
 
-    def assert_resyncs(self, line):
-        session = self.open(self.window.session.scenes[0])
+    def assert_resyncs(self, line: Callable[[EngineSession], str]) -> None:
+        session = self.open(live(self.window).scenes[0])
         resyncs = session.resyncs
         session.handle_line(line(session))
         self.assertTrue(wait_until(lambda: session.resyncs > resyncs and session.settled(), WAIT), "no resync")
-        engine = []
+        engine: list[dict[str, Any]] = []
         session.request("snapshot", None, engine.append)
         self.assertTrue(wait_until(lambda: engine, WAIT))
         self.assertEqual(session.rev, engine[0]["rev"])
         self.assertTrue(json_equal(session.state, engine[0]["state"]), "the mirror is not the snapshot")
 
-    def test_a_revision_gap_resyncs_from_snapshot(self):
+    def test_a_revision_gap_resyncs_from_snapshot(self) -> None:
         self.assert_resyncs(lambda session: '{"jsonrpc":"2.0","method":"patch","params":{"cause":"test",'
                             f'"patch":[{{"op":"replace","path":"/scene","value":"gone"}}],"rev":{session.rev + 2}}}}}')
 
-    def test_a_patch_that_does_not_apply_resyncs_from_snapshot(self):
+    def test_a_patch_that_does_not_apply_resyncs_from_snapshot(self) -> None:
         self.assert_resyncs(lambda session: '{"jsonrpc":"2.0","method":"patch","params":{"cause":"test",'
                             f'"patch":[{{"op":"remove","path":"/display/nodes/no such node"}}],"rev":{session.rev + 1}}}}}')
 
 
-def brightness(image, rect):
+def brightness(image: QImage, rect: QRect) -> float:
     """The mean of r + g + b over a grid of pixels of ``image`` inside ``rect``."""
     total = count = 0
     for x in range(rect.left() + 2, rect.right() - 2, 7):
@@ -228,26 +246,29 @@ class WindowShapeTest(unittest.TestCase):
     show their entries whole, a scaled screen whose clicks land where they are drawn, and an
     engine that ends: dimmed under a banner, restarted on the same scene and device."""
 
+    binary: Optional[str]
+    app: QApplication
+
     @classmethod
-    def setUpClass(cls):
+    def setUpClass(cls) -> None:
         cls.binary = find_engine()
         if not cls.binary:
             raise unittest.SkipTest("skipped: no scenery binary (set SCENERY_BIN or run swift build)")
-        cls.app = QApplication.instance() or QApplication([])
+        cls.app = cast(QApplication, QApplication.instance() or QApplication([]))
 
-    def setUp(self):
+    def setUp(self) -> None:
         self.window = SceneryWindow(self.binary)
         self.window.show()
         self.assertTrue(wait_until(lambda: self.window.opened, WAIT), "the first scene never opened")
-        wait_until(lambda: self.window.session.settled(quiet_ms=200), WAIT)
+        wait_until(lambda: live(self.window).settled(quiet_ms=200), WAIT)
 
-    def tearDown(self):
+    def tearDown(self) -> None:
         self.window.close()
 
-    def room(self):
+    def room(self) -> QSize:
         return self.app.primaryScreen().availableGeometry().size()
 
-    def assert_device_whole(self, device):
+    def assert_device_whole(self, device: dict[str, Any]) -> None:
         """The whole device is drawn inside the screen widget, at 1:1 or as large as the screen allows."""
         window, screen = self.window, self.window.screen
         width, height = device["width"], device["height"]
@@ -256,23 +277,24 @@ class WindowShapeTest(unittest.TestCase):
         self.assertLessEqual(drawn.y() + screen.height(), window.height())
         area = screen.screen_rect() if hasattr(screen, "screen_rect") else None
         self.assertIsNotNone(area, "the screen has no drawn area (it is not scaled to fit)")
+        assert area is not None
         self.assertTrue(screen.rect().toRectF().contains(area), f"{area} is not inside the screen {screen.rect()}")
         self.assertAlmostEqual(area.width() / width, area.height() / height, delta=0.01)
         room = self.room()
         fits = min(1.0, (room.width() - 16) / width, (room.height() - 120) / height)
         self.assertGreaterEqual(area.width() / width, fits - 0.02, f"the device is drawn at {area.width() / width:.2f} in a {window.size()} window")
 
-    def test_opens_at_the_devices_size_and_follows_a_device_change(self):
+    def test_opens_at_the_devices_size_and_follows_a_device_change(self) -> None:
         window = self.window
         self.assert_device_whole(DEVICES[0][1])
         landscape = next(index for index, (title, _) in enumerate(DEVICES) if "landscape" in title)
         window.device_picker.setCurrentIndex(landscape)
-        self.assertTrue(wait_until(lambda: window.session.state["viewport"]["width"] == DEVICES[landscape][1]["width"]
-                                   and window.session.settled(), WAIT))
+        self.assertTrue(wait_until(lambda: live(window).state["viewport"]["width"] == DEVICES[landscape][1]["width"]
+                                   and live(window).settled(), WAIT))
         wait_until(lambda: False, 0.2)
         self.assert_device_whole(DEVICES[landscape][1])
 
-    def test_a_status_never_resizes_the_window(self):
+    def test_a_status_never_resizes_the_window(self) -> None:
         window = self.window
         size, place = window.size(), window.screen.mapTo(window, window.screen.rect().topLeft())
         message = "the engine said something long: " + "a very long error message " * 20
@@ -285,70 +307,75 @@ class WindowShapeTest(unittest.TestCase):
         self.assertTrue(status.shown().endswith("…"), "a status too long for the window is not cut with an ellipsis")
         self.assertEqual(status.toolTip(), message, "the whole status is not in the tooltip")
 
-    def test_the_pickers_show_their_entries_whole(self):
+    def test_the_pickers_show_their_entries_whole(self) -> None:
         for picker in (self.window.scene_picker, self.window.device_picker):
             metrics = picker.fontMetrics()
             longest = max(metrics.horizontalAdvance(picker.itemText(index)) for index in range(picker.count()))
             self.assertGreaterEqual(picker.width(), longest + 20, f"{picker.currentText()!r}: the picker is cut")
 
-    def test_a_scaled_screen_draws_whole_and_clicks_land_on_their_points(self):
+    def test_a_scaled_screen_draws_whole_and_clicks_land_on_their_points(self) -> None:
         window = self.window
         window.resize(360, 480)
         wait_until(lambda: False, 0.2)
-        screen, session = window.screen, window.session
+        screen, session = window.screen, live(window)
         self.assertLess(screen.scale(), 0.7)
         self.assert_scaled_whole(DEVICES[0][1])
-        sent = []
+        sent: list[tuple[str, Any]] = []
         request = session.request
-        session.request = lambda method, params=None, *args, **kwargs: (sent.append((method, params)), request(method, params, *args, **kwargs))[1]
+
+        def recording(method: str, params: Optional[dict[str, Any]] = None, *args: Any, **kwargs: Any) -> int:
+            sent.append((method, params))
+            return request(method, params, *args, **kwargs)
+        session.request = recording  # type: ignore[method-assign]
         try:
             for x, y in click_points(session.state)[:3]:
                 at = screen.from_points(QPointF(x, y))
-                QTest.mouseClick(screen, Qt.LeftButton, Qt.NoModifier, at.toPoint())
+                QTest.mouseClick(screen, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at.toPoint())
                 wait_until(lambda: session.settled(), WAIT)
                 taps = [params for method, params in sent if method == "tap"]
                 self.assertTrue(taps, "a click sent no tap")
                 self.assertAlmostEqual(taps[-1]["x"], x, delta=1 / screen.scale())
                 self.assertAlmostEqual(taps[-1]["y"], y, delta=1 / screen.scale())
         finally:
-            session.request = request
+            session.request = request  # type: ignore[method-assign]
 
-    def assert_scaled_whole(self, device):
+    def assert_scaled_whole(self, device: dict[str, Any]) -> None:
         screen = self.window.screen
         area = screen.screen_rect()
         self.assertTrue(screen.rect().toRectF().contains(area))
         self.assertAlmostEqual(area.width(), device["width"] * screen.scale(), delta=0.5)
         self.assertAlmostEqual(area.height(), device["height"] * screen.scale(), delta=0.5)
 
-    def test_an_engine_that_ends_dims_the_screen_and_restarts_on_the_same_scene_and_device(self):
+    def test_an_engine_that_ends_dims_the_screen_and_restarts_on_the_same_scene_and_device(self) -> None:
         window = self.window
         window.pick("shelf")
         window.device_picker.setCurrentIndex(1)
-        self.assertTrue(wait_until(lambda: window.opened and window.session.state.get("scene") == "shelf"
-                                   and window.session.state["viewport"]["width"] == DEVICES[1][1]["width"]
-                                   and window.session.settled(quiet_ms=300), WAIT))
+        self.assertTrue(wait_until(lambda: window.opened and live(window).state.get("scene") == "shelf"
+                                   and live(window).state["viewport"]["width"] == DEVICES[1][1]["width"]
+                                   and live(window).settled(quiet_ms=300), WAIT))
         screen = window.screen
         rect = screen.screen_rect().toRect()  # the device's screen, not the grey around it
         before = brightness(screen.grab().toImage(), rect)
-        first = window.session
+        first = live(window)
         os.kill(first.process.processId(), signal.SIGKILL)
         banner = getattr(screen, "banner", None)
         self.assertIsNotNone(banner, "the screen has no banner")
+        assert banner is not None
         self.assertTrue(wait_until(lambda: banner.isVisible() and "stopped" in banner.text(), WAIT), "no banner says the engine stopped")
         wait_until(lambda: False, 0.05)
         dimmed = brightness(screen.grab().toImage(), rect)
         self.assertLess(dimmed, before * 0.7, "the screen is not dimmed while the engine is down")
         self.assertIn("0.5 s", banner.text())
         # The first restart ends too before opening: the next waits twice as long.
-        self.assertTrue(wait_until(lambda: window.session is not first and window.session.process.processId() > 0, WAIT))
-        second = window.session
+        self.assertTrue(wait_until(lambda: window.session is not first and live(window).process.processId() > 0, WAIT))
+        second = live(window)
         os.kill(second.process.processId(), signal.SIGKILL)
         self.assertTrue(wait_until(lambda: "1 s" in banner.text(), WAIT), f"no backoff: {banner.text()!r}")
         self.assertTrue(wait_until(lambda: window.opened and window.session not in (first, second), WAIT + 5),
                         "the engine was not restarted")
         self.assertTrue(banner.isVisible() and "afresh" in banner.text(), f"nothing says it started afresh: {banner.text()!r}")
-        wait_until(lambda: window.session.settled(), WAIT)
-        state = window.session.state
+        wait_until(lambda: live(window).settled(), WAIT)
+        state = live(window).state
         self.assertEqual(state.get("scene"), "shelf")
         self.assertEqual(state["viewport"]["width"], DEVICES[1][1]["width"])
         self.assertEqual(window.scene_picker.currentText(), "Shelf: built-in sample")
@@ -363,12 +390,13 @@ class LineBreakTest(unittest.TestCase):
 
     TITLES = ["Microeconomics: A Structured Approach (2nd Edition)", "Principles of Microeconomics",
               "Linear Algebra and Its Applications", "Geology for Scientists and Engineers", "Intro to Microeconomics"]
+    app: QApplication
 
     @classmethod
-    def setUpClass(cls):
-        cls.app = QApplication.instance() or QApplication([])
+    def setUpClass(cls) -> None:
+        cls.app = cast(QApplication, QApplication.instance() or QApplication([]))
 
-    def test_a_word_that_fits_the_frame_is_never_broken(self):
+    def test_a_word_that_fits_the_frame_is_never_broken(self) -> None:
         checked = inside = 0
         for title in self.TITLES:
             runs = [{"text": title, "size": 15, "weight": "bold", "font": "Helvetica Neue"}]
@@ -382,7 +410,7 @@ class LineBreakTest(unittest.TestCase):
                             continue  # a break between words
                         start = title.rfind(" ", 0, end) + 1
                         stop = title.find(" ", end) % (len(title) + 1)
-                        layout = paragraph.line(start, stop, 10000, Qt.AlignLeft)
+                        layout = paragraph.line(start, stop, 10000, Qt.AlignmentFlag.AlignLeft)
                         word_width = layout.lineAt(0).naturalTextWidth()
                         if word_width <= width:
                             self.fail(f"{title!r} at {width} pt: {title[start:stop]!r} ({word_width:.0f} pt) broken inside: {shown}")
