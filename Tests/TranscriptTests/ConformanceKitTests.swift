@@ -20,8 +20,8 @@ struct ConformanceKitTests {
     @Test("the kit passes the clean reference renderer and fails each of its faults with the right node and rule",
           .enabled(if: hasPillow, noPillow), .enabled(if: hasFonts, noFonts), .enabled(if: !WebTests.sanitized, notSanitized),
           .hangGuard)
-    func mutationScore() throws {
-        let run = try WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "pytest", "-q", "-rxX",
+    func mutationScore() async throws {
+        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "pytest", "-q", "-rxX",
                                     "Tests/Conformance/test_mutations.py"])
         #expect(run.status == 0, "\(run.report)")
         #expect(run.report.contains("faults caught"), "test_mutations.py gave no score: \(run.report)")

@@ -15,8 +15,8 @@ struct ConformancePageTests {
           .enabled(if: !WebTests.sanitized,
                    "skipped under AddressSanitizer: the page's pixels do not depend on the engine's sanitizer, and the plain pass runs this test"),
           .hangGuard)
-    func pagePassesTheKit() throws {
-        let run = try WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/conformance_page.mjs"])
+    func pagePassesTheKit() async throws {
+        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/conformance_page.mjs"])
         #expect(run.status == 0, "\(run.report)")
         #expect(run.report.contains("probes pass"), "check.py gave no summary: \(run.report)")
     }

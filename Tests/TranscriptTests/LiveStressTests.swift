@@ -11,8 +11,8 @@ import SceneryTestSupport
 struct LiveStressTests {
     /// Runs a Python test file against the built binary, as ``WebTests`` runs its programs (told
     /// when the build has AddressSanitizer); nothing in it may skip but a measure of time there.
-    static func unittest(_ file: String) throws {
-        let run = try WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", file])
+    static func unittest(_ file: String) async throws {
+        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", file])
         #expect(run.status == 0, "\(run.report)")
         let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") && !$0.contains("AddressSanitizer") }
         #expect(skips.isEmpty, "nothing in \(file) may skip: \(skips)")
@@ -20,13 +20,13 @@ struct LiveStressTests {
 
     @Test("every line with a rev arrives in rev order: 12 pipes and 12 serve sessions, every scene, loads finishing in random order, commands meanwhile; scene.open's response before rev 2",
           .hangGuard)
-    func revOrderUnderLoad() throws {
-        try Self.unittest("Tests/Live/test_live_order.py")
+    func revOrderUnderLoad() async throws {
+        try await Self.unittest("Tests/Live/test_live_order.py")
     }
 
     @Test("in scenery serve, three tabs whose pictures hang slow another tab's set loading by less than 2x + 100 ms",
           .hangGuard)
-    func hangingTabsDoNotStallOthers() throws {
-        try Self.unittest("Tests/Live/test_live_loads.py")
+    func hangingTabsDoNotStallOthers() async throws {
+        try await Self.unittest("Tests/Live/test_live_loads.py")
     }
 }

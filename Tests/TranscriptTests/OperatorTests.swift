@@ -8,8 +8,8 @@ import SceneryTestSupport
 @Suite("scenery serve for operators")
 struct OperatorTests {
     @Test("health, Prometheus metrics, a drain with 1012 on SIGTERM, permessage-deflate, threads and memory given back", .hangGuard)
-    func healthMetricsDrainCompression() throws {
-        let run = try WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Web/test_operate.py"])
+    func healthMetricsDrainCompression() async throws {
+        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Web/test_operate.py"])
         #expect(run.status == 0, "\(run.report)")
         let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") && !$0.contains("AddressSanitizer") }
         #expect(skips.isEmpty, "nothing in test_operate.py may skip (but a measure of time or memory under AddressSanitizer): \(skips)")
@@ -20,8 +20,8 @@ struct OperatorTests {
     @Test("three backends behind nginx (Deploy/nginx/run.sh): sessions spread, a SIGKILLed backend ends only its own, reconnects land elsewhere",
           .enabled(if: hasNginx, "skipped: needs nginx (apt-get install -y nginx-light); Scripts/test installs it"),
           .hangGuard)
-    func severalProcessesBehindNginx() throws {
-        let run = try WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Web/test_nginx.py"])
+    func severalProcessesBehindNginx() async throws {
+        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Web/test_nginx.py"])
         #expect(run.status == 0, "\(run.report)")
         #expect(!run.stderr.contains("... skipped"), "\(run.report)")
     }

@@ -24,22 +24,22 @@ struct QtFrontEndTests {
 
     @Test("the Qt renderer passes every probe of the conformance kit (Protocol/conformance)",
           .enabled(if: hasPySide6, noPySide6), .enabled(if: !WebTests.sanitized, notSanitized), .hangGuard)
-    func conformanceKit() throws {
+    func conformanceKit() async throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let states = folder.appendingPathComponent("states").path, renders = folder.appendingPathComponent("renders").path
-        let collect = try WebTests.run(["python3", "Protocol/conformance/collect.py", "--scenery", Paths.binary.path, "--out", states])
+        let collect = try await WebTests.run(["python3", "Protocol/conformance/collect.py", "--scenery", Paths.binary.path, "--out", states])
         try #require(collect.status == 0, "\(collect.report)")
-        let render = try WebTests.run([Self.offscreen, "python3", "Examples/qt/scenery_qt.py", "--render-states", states, "--out", renders])
+        let render = try await WebTests.run([Self.offscreen, "python3", "Examples/qt/scenery_qt.py", "--render-states", states, "--out", renders])
         try #require(render.status == 0, "\(render.report)")
-        let check = try WebTests.run(["python3", "Protocol/conformance/check.py", "--states", states, "--renders", renders])
+        let check = try await WebTests.run(["python3", "Protocol/conformance/check.py", "--states", states, "--renders", renders])
         #expect(check.status == 0, "\(check.report)")
     }
 
     @Test("the Qt window, offscreen on the real clock: every scene drawn, drags, the wheel and keys sent as the scene takes them, a click advances the rev and changes the picture, a long press, a rev gap resyncs; the window opens at the device's size and follows a device change, a status never resizes it, the pickers show their entries whole, a scaled screen takes clicks where it draws, a killed engine dims the screen and is restarted on the same scene and device, no word that fits its frame broken",
           .enabled(if: hasPySide6, noPySide6), .enabled(if: !WebTests.sanitized, notSanitized), .hangGuard)
-    func liveWindow() throws {
-        let run = try WebTests.run([Self.offscreen, "SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Examples/qt/test_scenery_qt.py"])
+    func liveWindow() async throws {
+        let run = try await WebTests.run([Self.offscreen, "SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Examples/qt/test_scenery_qt.py"])
         #expect(run.status == 0, "\(run.report)")
         let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") }
         #expect(skips.isEmpty, "nothing in test_scenery_qt.py may skip here: \(skips)")

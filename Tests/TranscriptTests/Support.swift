@@ -72,6 +72,17 @@ func runProcess(_ executable: URL, _ arguments: [String], stdin: [UInt8] = [], i
     return (process.terminationStatus, [UInt8](out), String(decoding: errorBox.data, as: UTF8.self))
 }
 
+/// `runProcess` on a thread of its own, awaited. A test that waits minutes for a program (a
+/// browser, the Qt window, a package install) then holds none of the cooperative threads Swift
+/// Testing runs tests on, two on a two-CPU machine, so the other suites go on meanwhile. Blocking
+/// there, the browser, Qt, kit and package tests held both threads for minutes and six Hoo tests
+/// hit their ten-minute hang guard before they had run (seen in a clean-clone CI run).
+func runProcessOnItsOwnThread(_ executable: URL, _ arguments: [String], stdin: [UInt8] = [], in directory: URL = Paths.repo) async throws -> (status: Int32, stdout: [UInt8], stderr: String) {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try runProcess(executable, arguments, stdin: stdin, in: directory) }) }.start()
+    }
+}
+
 extension Transcript {
     static func load(_ path: String) throws -> Transcript {
         let data = try Data(contentsOf: Paths.repo.appendingPathComponent(path))

@@ -29,31 +29,45 @@ struct WebTests {
     /// the repository; `report` is the command as one line to paste, then what it printed.
     /// Python programs import the package `scenery` from the checkout (`Clients/python`).
     static func run(_ command: [String]) throws -> (status: Int32, report: String, stderr: String) {
-        let command = (sanitized ? ["SCENERY_SANITIZED=1"] : []) + ["PYTHONPATH=\(Paths.repo.path)/Clients/python"] + command
-        let run = try runProcess(env, command)
-        return (run.status, command.joined(separator: " ") + ":\n" + String(decoding: run.stdout, as: UTF8.self) + run.stderr, run.stderr)
+        let command = environment + command
+        return report(command, try runProcess(env, command))
+    }
+
+    /// `run` awaited from a test: the program is waited for on a thread of its own, not on one of
+    /// the few threads the tests share (`runProcessOnItsOwnThread`).
+    static func run(_ command: [String]) async throws -> (status: Int32, report: String, stderr: String) {
+        let command = environment + command
+        return report(command, try await runProcessOnItsOwnThread(env, command))
+    }
+
+    private static var environment: [String] {
+        (sanitized ? ["SCENERY_SANITIZED=1"] : []) + ["PYTHONPATH=\(Paths.repo.path)/Clients/python"]
+    }
+
+    private static func report(_ command: [String], _ run: (status: Int32, stdout: [UInt8], stderr: String)) -> (status: Int32, report: String, stderr: String) {
+        (run.status, command.joined(separator: " ") + ":\n" + String(decoding: run.stdout, as: UTF8.self) + run.stderr, run.stderr)
     }
 
     @Test("the page's JSON Patch passes json-patch-tests under node",
           .enabled(if: SharedData.has("conformance/json-patch-tests"),
                    SharedData.skipMessage("conformance/json-patch-tests", "the RFC 6902 conformance suite")),
           .enabled(if: hasNode, noNode))
-    func pagePatchConformance() throws {
-        let run = try Self.run(["node", "Tests/Web/patch_conformance.mjs"])
+    func pagePatchConformance() async throws {
+        let run = try await Self.run(["node", "Tests/Web/patch_conformance.mjs"])
         #expect(run.status == 0, "\(run.report)")
     }
 
     @Test("the page's session mirror applies patches in rev order and resynchronises on a gap or a patch that does not apply",
           .enabled(if: hasNode, noNode))
-    func pageSessionMirror() throws {
-        let run = try Self.run(["node", "Tests/Web/session_test.mjs"])
+    func pageSessionMirror() async throws {
+        let run = try await Self.run(["node", "Tests/Web/session_test.mjs"])
         #expect(run.status == 0, "\(run.report)")
     }
 
     @Test("scenery serve from outside: mirror, Origin, data root, isolation, a flooded session, closed tabs, the real clock",
           .hangGuard)
-    func serveFromOutside() throws {
-        let run = try Self.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Web/test_serve.py"])
+    func serveFromOutside() async throws {
+        let run = try await Self.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Web/test_serve.py"])
         #expect(run.status == 0, "\(run.report)")
         let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") && !$0.contains("AddressSanitizer") }
         #expect(skips.isEmpty, "nothing in test_serve.py may skip (but a measure of time or memory under AddressSanitizer): \(skips)")
@@ -63,8 +77,8 @@ struct WebTests {
           .enabled(if: hasNode, noNode),
           .enabled(if: hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
           .hangGuard)
-    func everySceneInChromium() throws {
-        let run = try Self.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/browser_test.mjs"])
+    func everySceneInChromium() async throws {
+        let run = try await Self.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/browser_test.mjs"])
         #expect(run.status == 0, "\(run.report)")
     }
 
@@ -72,8 +86,8 @@ struct WebTests {
           .enabled(if: hasNode, noNode),
           .enabled(if: hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
           .hangGuard)
-    func pageFitsTheWindow() throws {
-        let run = try Self.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/page_fit_test.mjs"])
+    func pageFitsTheWindow() async throws {
+        let run = try await Self.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/page_fit_test.mjs"])
         #expect(run.status == 0, "\(run.report)")
     }
 }
