@@ -12,8 +12,8 @@ struct PackageTests {
     static let hasTsc = WebTests.onPath("tsc")
 
     @Test("the Python package passes its tests: patch conformance, fake and real engine, asyncio, transcripts")
-    func pythonPackage() throws {
-        let run = try WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "discover", "-v",
+    func pythonPackage() async throws {
+        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "discover", "-v",
                                     "-s", "Clients/python/tests"])
         #expect(run.status == 0, "\(run.report)")
         // Only the RFC 6902 suite may skip, and only where ../shared is missing.
@@ -26,18 +26,18 @@ struct PackageTests {
     }
 
     @Test("the generated types are what Scripts/generate-types makes of the schema now")
-    func typesMatchTheSchema() throws {
-        let run = try WebTests.run(["python3", "Scripts/generate-types", "--check"])
+    func typesMatchTheSchema() async throws {
+        let run = try await WebTests.run(["python3", "Scripts/generate-types", "--check"])
         #expect(run.status == 0, "\(run.report)")
     }
 
     @Test("mypy --strict passes on the Python package and the demos",
           .enabled(if: hasMypy, "skipped: needs mypy (python3 -m pip install mypy; Scripts/test installs it)"))
-    func mypyStrict() throws {
-        let package = try runProcess(WebTests.env, ["python3", "-m", "mypy", "--strict", "-p", "scenery"],
-                                     in: Paths.repo.appendingPathComponent("Clients/python"))
+    func mypyStrict() async throws {
+        let package = try await runProcessOnItsOwnThread(WebTests.env, ["python3", "-m", "mypy", "--strict", "-p", "scenery"],
+                                                     in: Paths.repo.appendingPathComponent("Clients/python"))
         #expect(package.status == 0, "cd Clients/python && python3 -m mypy --strict -p scenery:\n\(String(decoding: package.stdout, as: UTF8.self))")
-        let demos = try WebTests.run(["MYPYPATH=Clients/python", "python3", "-m", "mypy", "--strict",
+        let demos = try await WebTests.run(["MYPYPATH=Clients/python", "python3", "-m", "mypy", "--strict",
                                       "Examples/python/directory_demo.py", "Examples/python/exhibition_demo.py"])
         #expect(demos.status == 0, "\(demos.report)")
     }
@@ -45,27 +45,27 @@ struct PackageTests {
     @Test("mypy --strict passes on the Qt front end (Examples/qt) and its window and gesture tests, against PySide6's stubs",
           .enabled(if: hasMypy, "skipped: needs mypy (python3 -m pip install mypy; Scripts/test installs it)"),
           .enabled(if: QtFrontEndTests.hasPySide6, QtFrontEndTests.noPySide6))
-    func mypyStrictQt() throws {
+    func mypyStrictQt() async throws {
         // Not yet: test_named_data.py (the --photos-endpoint test), with mypy errors of its own.
         let modules = ["apng", "assets", "gestures", "presets", "render_states", "renderer", "scenery_qt", "session", "text", "window",
                        "test_scenery_qt", "test_gesture_scripts"]
-        let run = try WebTests.run(["MYPYPATH=Clients/python", "python3", "-m", "mypy", "--strict"]
+        let run = try await WebTests.run(["MYPYPATH=Clients/python", "python3", "-m", "mypy", "--strict"]
                                    + modules.map { "Examples/qt/\($0).py" })
         #expect(run.status == 0, "\(run.report)")
     }
 
     @Test("the JavaScript package's declarations pass tsc --strict",
           .enabled(if: hasTsc, "skipped: needs tsc (apt-get install -y node-typescript; Scripts/test installs it)"))
-    func typescriptStrict() throws {
-        let run = try WebTests.run(["tsc", "--strict", "--noEmit", "--module", "es2022", "--moduleResolution", "node",
+    func typescriptStrict() async throws {
+        let run = try await WebTests.run(["tsc", "--strict", "--noEmit", "--module", "es2022", "--moduleResolution", "node",
                                     "--target", "es2022", "Clients/js/check.ts"])
         #expect(run.status == 0, "\(run.report)")
     }
 
     @Test("the node client runs a session on the real engine through the page's Session",
           .enabled(if: WebTests.hasNode, WebTests.noNode))
-    func nodeClient() throws {
-        let run = try WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "Clients/js/test_node.mjs"])
+    func nodeClient() async throws {
+        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "Clients/js/test_node.mjs"])
         #expect(run.status == 0, "\(run.report)")
     }
 
@@ -75,8 +75,8 @@ struct PackageTests {
           .enabled(if: !WebTests.sanitized, "skipped under AddressSanitizer: the packaged engine is the same in both passes, so the first pass tests it"),
           .enabled(if: getuid() == 0, "skipped: needs root (unshare -m hides the toolchain in a private mount namespace)"),
           .hangGuard)
-    func installedPackages() throws {
-        let run = try WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Packages/test_installed.py"])
+    func installedPackages() async throws {
+        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Packages/test_installed.py"])
         #expect(run.status == 0, "\(run.report)")
         let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") }
         #expect(skips.isEmpty, "nothing may skip once dist/ is built (root, unshare, node and npm are what CI has): \(skips)")
