@@ -15,6 +15,7 @@ import sys
 import threading
 import unittest
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 HERE = Path(__file__).resolve().parent
@@ -24,7 +25,7 @@ sys.path.insert(0, str(HERE))
 try:
     from PySide6.QtWidgets import QApplication
 except ImportError:  # pragma: no cover - the skip below says what is missing
-    QApplication = None
+    QApplication = None  # type: ignore[assignment,misc]
 
 if QApplication is not None:
     from scenery import find_engine
@@ -37,14 +38,19 @@ WAIT = 60 if os.environ.get("SCENERY_SANITIZED") == "1" else 20
 
 @unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
 class NamedDataTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.binary = find_engine()
-        if not cls.binary:
-            raise unittest.SkipTest("skipped: no scenery binary (set SCENERY_BIN or run swift build)")
-        cls.app = QApplication.instance() or QApplication([])
+    binary: str
+    app: QApplication
 
-    def window(self, argv):
+    @classmethod
+    def setUpClass(cls) -> None:
+        binary = find_engine()
+        if not binary:
+            raise unittest.SkipTest("skipped: no scenery binary (set SCENERY_BIN or run swift build)")
+        cls.binary = binary
+        app = QApplication.instance()
+        cls.app = app if isinstance(app, QApplication) else QApplication([])
+
+    def window(self, argv: list[str]) -> SceneryWindow:
         """The window scenery_qt.py would make for ``argv``, shown, once its first scene opened."""
         args = scenery_qt.parse(argv)
         named = {"photos_endpoint": args.photos_endpoint} if getattr(args, "photos_endpoint", None) else {}
@@ -55,39 +61,46 @@ class NamedDataTest(unittest.TestCase):
         return window
 
     @unittest.skipUnless(SEED.is_dir(), f"skipped: needs the briefs' data at {SEED}")
-    def test_a_data_root_opens_on_its_data_listed_first(self):
+    def test_a_data_root_opens_on_its_data_listed_first(self) -> None:
         window = self.window(["--data-root", str(SEED)])
         titles = [window.scene_picker.itemText(i) for i in range(window.scene_picker.count())]
         self.assertEqual(window.scene_picker.currentText(), "Directory: GoTest data", titles)
-        self.assertEqual((window.session.state.get("scene"), window.preset.params.get("people")), ("directory", "GoTest/people.json"))
+        session, preset = window.session, window.preset
+        assert session is not None and preset is not None
+        self.assertEqual((session.state.get("scene"), preset.params.get("people")), ("directory", "GoTest/people.json"))
         briefs = [i for i, title in enumerate(titles) if "built-in sample" not in title]
         self.assertEqual(briefs, list(range(len(briefs))), f"the briefs' data is listed first: {titles}")
         self.assertGreaterEqual(len(briefs), 5, titles)
 
     @unittest.skipUnless(SEED.is_dir(), f"skipped: needs the briefs' data at {SEED}")
-    def test_a_data_root_and_a_scene_open_that_scene_on_its_data(self):
+    def test_a_data_root_and_a_scene_open_that_scene_on_its_data(self) -> None:
         window = self.window(["--data-root", str(SEED), "--scene", "hoo"])
         self.assertEqual(window.scene_picker.currentText(), "Hoo: the nine sets")
 
-    def test_the_demo_servers_printed_command_opens_photos_on_its_endpoint(self):
+    def test_the_demo_servers_printed_command_opens_photos_on_its_endpoint(self) -> None:
         demo = subprocess.Popen([sys.executable, str(REPO / "Examples/photos/serve_demo.py"), "--port", "0", "--photos", "7", "--delay-ms", "0"],
                                 stdout=subprocess.PIPE, text=True)
-        self.addCleanup(demo.stdout.close)
+        assert demo.stdout is not None
+        output = demo.stdout
+        self.addCleanup(output.close)
         self.addCleanup(demo.wait)
         self.addCleanup(demo.kill)  # SIGKILL: a test runner may leave SIGTERM blocked in its children
-        lines = []
-        reader = threading.Thread(target=lambda: lines.extend(line.strip() for line in demo.stdout), daemon=True)
+        lines: list[str] = []
+        reader = threading.Thread(target=lambda: lines.extend(line.strip() for line in output), daemon=True)
         reader.start()
         wait_until(lambda: any("scenery_qt.py" in line for line in lines), 10)
         endpoint = lines[0].split(" at ")[1].split(" ")[0]
         qt = next((line for line in lines if "scenery_qt.py" in line), None)
-        self.assertIsNotNone(qt, f"serve_demo.py prints no Qt command: {lines}")
+        if qt is None:
+            self.fail(f"serve_demo.py prints no Qt command: {lines}")
         self.assertTrue(any(f"scenery serve --photos-endpoint {endpoint}" in line for line in lines), f"no page command: {lines}")
         argv = shlex.split(qt.split(":", 1)[1])
         self.assertEqual(argv[:2], ["python3", "Examples/qt/scenery_qt.py"], qt)
         window = self.window(argv[2:])
         self.assertEqual(window.scene_picker.currentText(), f"Photos: {endpoint}")
-        model = lambda: window.session.state.get("model") or {}
+        def model() -> dict[str, Any]:
+            session = window.session
+            return (session.state.get("model") if session else None) or {}
         self.assertTrue(wait_until(lambda: model().get("source") == "endpoint" and model().get("count") == 7
                                    and model().get("downloads", {}).get("loaded") == 7, WAIT),
                         f"the photos scene did not load the demo's 7 photos: {model()}")
