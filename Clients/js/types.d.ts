@@ -111,6 +111,7 @@ export interface PhotosModel {
   loadError: unknown;
   loading: unknown;
   maxOffsetY: unknown;
+  notice: unknown;
   offline: unknown;
   offsetY: unknown;
   removed: unknown;

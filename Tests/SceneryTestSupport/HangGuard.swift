@@ -7,4 +7,9 @@ extension Trait where Self == TimeLimitTrait {
     /// CPU, and under AddressSanitizer on a two-CPU machine the whole suite takes about two
     /// minutes, so a bound of one minute failed tests that were only waiting their turn.
     public static var hangGuard: Self { .timeLimit(.minutes(10)) }
+
+    /// The hang guard of a test that runs a program which takes its turn with the others (a
+    /// browser, the Qt window, the kit, nginx, a package install: two at a time, see the
+    /// transcript tests' `runProcessOnItsOwnThread`): its time counts the turns it waits for.
+    public static var programGuard: Self { .timeLimit(.minutes(30)) }
 }

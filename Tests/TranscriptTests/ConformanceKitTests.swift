@@ -19,7 +19,7 @@ struct ConformanceKitTests {
 
     @Test("the kit passes the clean reference renderer and fails each of its faults with the right node and rule",
           .enabled(if: hasPillow, noPillow), .enabled(if: hasFonts, noFonts), .enabled(if: !WebTests.sanitized, notSanitized),
-          .hangGuard)
+          .programGuard)
     func mutationScore() async throws {
         let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "pytest", "-q", "-rxX",
                                     "Tests/Conformance/test_mutations.py"])

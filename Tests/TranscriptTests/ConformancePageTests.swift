@@ -14,7 +14,7 @@ struct ConformancePageTests {
           .enabled(if: WebTests.hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
           .enabled(if: !WebTests.sanitized,
                    "skipped under AddressSanitizer: the page's pixels do not depend on the engine's sanitizer, and the plain pass runs this test"),
-          .hangGuard)
+          .programGuard)
     func pagePassesTheKit() async throws {
         let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/conformance_page.mjs"])
         #expect(run.status == 0, "\(run.report)")

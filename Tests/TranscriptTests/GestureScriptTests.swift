@@ -13,7 +13,7 @@ struct GestureScriptTests {
           .enabled(if: WebTests.hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
           .enabled(if: !WebTests.sanitized,
                    "skipped under AddressSanitizer: what the page sends does not depend on the engine's sanitizer, and the plain pass runs this"),
-          .hangGuard)
+          .programGuard)
     func page() async throws {
         let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/gestures_test.mjs"])
         #expect(run.status == 0, "\(run.report)")
@@ -21,7 +21,7 @@ struct GestureScriptTests {
 
     @Test("the Qt window sends what the gesture scripts say, judged from what reached scenery run",
           .enabled(if: QtFrontEndTests.hasPySide6, QtFrontEndTests.noPySide6),
-          .enabled(if: !WebTests.sanitized, QtFrontEndTests.notSanitized), .hangGuard)
+          .enabled(if: !WebTests.sanitized, QtFrontEndTests.notSanitized), .programGuard)
     func qt() async throws {
         let run = try await WebTests.run([QtFrontEndTests.offscreen, "SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Examples/qt/test_gesture_scripts.py"])
         #expect(run.status == 0, "\(run.report)")

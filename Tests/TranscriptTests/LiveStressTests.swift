@@ -19,13 +19,13 @@ struct LiveStressTests {
     }
 
     @Test("every line with a rev arrives in rev order: 12 pipes and 12 serve sessions, every scene, loads finishing in random order, commands meanwhile; scene.open's response before rev 2",
-          .hangGuard)
+          .programGuard)
     func revOrderUnderLoad() async throws {
         try await Self.unittest("Tests/Live/test_live_order.py")
     }
 
     @Test("in scenery serve, three tabs whose pictures hang slow another tab's set loading by less than 2x + 100 ms",
-          .hangGuard)
+          .programGuard)
     func hangingTabsDoNotStallOthers() async throws {
         try await Self.unittest("Tests/Live/test_live_loads.py")
     }

@@ -10,14 +10,14 @@ struct NamedDataTests {
     @Test("the page: with --data-root it opens on the briefs' data, listed first; serve_demo.py's printed scenery serve --photos-endpoint opens photos on the demo",
           .enabled(if: WebTests.hasNode, WebTests.noNode),
           .enabled(if: WebTests.hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
-          .hangGuard)
+          .programGuard)
     func page() async throws {
         let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/named_data_test.mjs"])
         #expect(run.status == 0, "\(run.report)")
     }
 
     @Test("the Qt window: with --data-root it opens on the briefs' data, listed first; serve_demo.py's printed scenery_qt.py --photos-endpoint opens photos on the demo",
-          .enabled(if: QtFrontEndTests.hasPySide6, QtFrontEndTests.noPySide6), .enabled(if: !WebTests.sanitized, QtFrontEndTests.notSanitized), .hangGuard)
+          .enabled(if: QtFrontEndTests.hasPySide6, QtFrontEndTests.noPySide6), .enabled(if: !WebTests.sanitized, QtFrontEndTests.notSanitized), .programGuard)
     func qtWindow() async throws {
         let run = try await WebTests.run([QtFrontEndTests.offscreen, "SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Examples/qt/test_named_data.py"])
         #expect(run.status == 0, "\(run.report)")

@@ -7,7 +7,7 @@ import SceneryTestSupport
 /// processes behind a real nginx (`Deploy/nginx/run.sh`, `Tests/Web/test_nginx.py`).
 @Suite("scenery serve for operators")
 struct OperatorTests {
-    @Test("health, Prometheus metrics, a drain with 1012 on SIGTERM, permessage-deflate, threads and memory given back", .hangGuard)
+    @Test("health, Prometheus metrics, a drain with 1012 on SIGTERM, permessage-deflate, threads and memory given back", .programGuard)
     func healthMetricsDrainCompression() async throws {
         let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Web/test_operate.py"])
         #expect(run.status == 0, "\(run.report)")
@@ -19,7 +19,7 @@ struct OperatorTests {
 
     @Test("three backends behind nginx (Deploy/nginx/run.sh): sessions spread, a SIGKILLed backend ends only its own, reconnects land elsewhere",
           .enabled(if: hasNginx, "skipped: needs nginx (apt-get install -y nginx-light); Scripts/test installs it"),
-          .hangGuard)
+          .programGuard)
     func severalProcessesBehindNginx() async throws {
         let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Web/test_nginx.py"])
         #expect(run.status == 0, "\(run.report)")

@@ -73,7 +73,7 @@ struct PackageTests {
                    "skipped: needs the packages in dist/ (run Scripts/package; Scripts/test does)"),
           .enabled(if: !WebTests.sanitized, "skipped under AddressSanitizer: the packaged engine is the same in both passes, so the first pass tests it"),
           .enabled(if: getuid() == 0, "skipped: needs root (unshare -m hides the toolchain in a private mount namespace)"),
-          .hangGuard)
+          .programGuard)
     func installedPackages() async throws {
         let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Packages/test_installed.py"])
         #expect(run.status == 0, "\(run.report)")

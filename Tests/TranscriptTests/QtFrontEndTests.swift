@@ -23,7 +23,7 @@ struct QtFrontEndTests {
     }
 
     @Test("the Qt renderer passes every probe of the conformance kit (Protocol/conformance)",
-          .enabled(if: hasPySide6, noPySide6), .enabled(if: !WebTests.sanitized, notSanitized), .hangGuard)
+          .enabled(if: hasPySide6, noPySide6), .enabled(if: !WebTests.sanitized, notSanitized), .programGuard)
     func conformanceKit() async throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -37,7 +37,7 @@ struct QtFrontEndTests {
     }
 
     @Test("the Qt window, offscreen on the real clock: every scene drawn, drags, the wheel and keys sent as the scene takes them, a click advances the rev and changes the picture, a long press, a rev gap resyncs; the window opens at the device's size and follows a device change, a status never resizes it, the pickers show their entries whole, a scaled screen takes clicks where it draws, a killed engine dims the screen and is restarted on the same scene and device, no word that fits its frame broken",
-          .enabled(if: hasPySide6, noPySide6), .enabled(if: !WebTests.sanitized, notSanitized), .hangGuard)
+          .enabled(if: hasPySide6, noPySide6), .enabled(if: !WebTests.sanitized, notSanitized), .programGuard)
     func liveWindow() async throws {
         let run = try await WebTests.run([Self.offscreen, "SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Examples/qt/test_scenery_qt.py"])
         #expect(run.status == 0, "\(run.report)")

@@ -72,14 +72,56 @@ func runProcess(_ executable: URL, _ arguments: [String], stdin: [UInt8] = [], i
     return (process.terminationStatus, [UInt8](out), String(decoding: errorBox.data, as: UTF8.self))
 }
 
-/// `runProcess` on a thread of its own, awaited. A test that waits minutes for a program (a
-/// browser, the Qt window, a package install) then holds none of the cooperative threads Swift
-/// Testing runs tests on, two on a two-CPU machine, so the other suites go on meanwhile. Blocking
-/// there, the browser, Qt, kit and package tests held both threads for minutes and six Hoo tests
-/// hit their ten-minute hang guard before they had run (seen in a clean-clone CI run).
+/// `runProcess` on a thread of its own, awaited, at most two such programs at once. A test that
+/// waits minutes for a program (a browser, the Qt window, a package install) then holds none of
+/// the cooperative threads Swift Testing runs tests on, two on a two-CPU machine, so the other
+/// suites go on meanwhile: blocking there, these tests held both threads for minutes and six Hoo
+/// tests hit their ten-minute hang guard before they had run. And they take turns, two at a time
+/// (`ProgramSlots`): run all at once, a dozen browsers, Qt windows and engines on two CPUs made
+/// their own real-clock waits time out (both seen in clean-clone CI runs).
 func runProcessOnItsOwnThread(_ executable: URL, _ arguments: [String], stdin: [UInt8] = [], in directory: URL = Paths.repo) async throws -> (status: Int32, stdout: [UInt8], stderr: String) {
-    try await withCheckedThrowingContinuation { continuation in
+    await ProgramSlots.shared.acquire()
+    defer { ProgramSlots.shared.release() }
+    return try await withCheckedThrowingContinuation { continuation in
         Thread { continuation.resume(with: Result { try runProcess(executable, arguments, stdin: stdin, in: directory) }) }.start()
+    }
+}
+
+/// Turns for the programs tests wait for: `width` run at once, the rest wait their turn by
+/// suspending (never blocking a thread), first come first served.
+final class ProgramSlots: @unchecked Sendable {
+    static let shared = ProgramSlots(width: 2)
+
+    private let lock = NSLock()
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(width: Int) { free = width }
+
+    func acquire() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if free > 0 {
+                free -= 1
+                lock.unlock()
+                continuation.resume()
+            } else {
+                waiting.append(continuation)
+                lock.unlock()
+            }
+        }
+    }
+
+    func release() {
+        lock.lock()
+        if waiting.isEmpty {
+            free += 1
+            lock.unlock()
+        } else {
+            let next = waiting.removeFirst()
+            lock.unlock()
+            next.resume()
+        }
     }
 }
 

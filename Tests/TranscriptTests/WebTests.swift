@@ -65,7 +65,7 @@ struct WebTests {
     }
 
     @Test("scenery serve from outside: mirror, Origin, data root, isolation, a flooded session, closed tabs, the real clock",
-          .hangGuard)
+          .programGuard)
     func serveFromOutside() async throws {
         let run = try await Self.run(["SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Tests/Web/test_serve.py"])
         #expect(run.status == 0, "\(run.report)")
@@ -76,7 +76,7 @@ struct WebTests {
     @Test("every scene in headless Chromium: gestures, mirror equals snapshot, nodes where the display list says",
           .enabled(if: hasNode, noNode),
           .enabled(if: hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
-          .hangGuard)
+          .programGuard)
     func everySceneInChromium() async throws {
         let run = try await Self.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/browser_test.mjs"])
         #expect(run.status == 0, "\(run.report)")
@@ -85,7 +85,7 @@ struct WebTests {
     @Test("the page in a window: the screen scaled to fit without scrolling and tapped where clicked, lines broken between words, a cut line's ellipsis in its run's colour",
           .enabled(if: hasNode, noNode),
           .enabled(if: hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
-          .hangGuard)
+          .programGuard)
     func pageFitsTheWindow() async throws {
         let run = try await Self.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/page_fit_test.mjs"])
         #expect(run.status == 0, "\(run.report)")

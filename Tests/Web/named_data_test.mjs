@@ -62,11 +62,11 @@ try {
   } else {
     const server = await startServer(binary, args);
     children.push(server.process);
-    const seen = await firstScene(`${server.url}/`, `window.scenery.state().model.downloads?.loaded === 7`).catch((error) => ({ error: String(error) }));
+    const seen = await firstScene(`${server.url}/`, `window.scenery.state().model.count === 7`).catch((error) => ({ error: String(error) }));
     if (seen.error || seen.scene !== "photos" || seen.title !== `Photos: ${endpoint}` || seen.model.source !== "endpoint" || seen.model.count !== 7) {
       failures.push(`scenery serve ${args.join(" ")}: the page did not open photos on the demo's endpoint with its 7 photos: ${JSON.stringify(seen).slice(0, 400)}`);
     }
-    console.log(`--photos-endpoint: opened on "${seen.title}", ${seen.model?.downloads?.loaded} photos loaded, checked`);
+    console.log(`--photos-endpoint: opened on "${seen.title}", its list of ${seen.model?.count} photos read, checked`);
   }
 } catch (error) {
   failures.push(String(error?.stack ?? error));

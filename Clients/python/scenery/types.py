@@ -116,6 +116,7 @@ class PhotosModel(TypedDict):
     loadError: Any
     loading: Any
     maxOffsetY: Any
+    notice: Any
     offline: Any
     offsetY: Any
     removed: Any
