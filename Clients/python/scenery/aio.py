@@ -15,12 +15,12 @@ from typing import Any, Mapping, Sequence
 
 from .client import engine_argv
 from .errors import ProtocolError
-from .protocol import Session
+from .protocol import MirroredClient, Session
 
 __all__ = ["AsyncSceneryClient"]
 
 
-class AsyncSceneryClient:
+class AsyncSceneryClient(MirroredClient):
     """One engine process spoken to from asyncio, and a mirror of its state.
 
     ``async with AsyncSceneryClient() as engine:`` starts the engine; a clean exit sends
@@ -47,16 +47,6 @@ class AsyncSceneryClient:
         self._waiting: dict[int, asyncio.Future[Any]] = {}
         self._queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._failure: BaseException | None = None
-
-    @property
-    def state(self) -> Any:
-        """The mirrored state document (None before ``initialize``)."""
-        return self.session.mirror.state
-
-    @property
-    def rev(self) -> int | None:
-        """The mirrored state's rev (None before ``initialize``)."""
-        return self.session.mirror.rev
 
     async def start(self) -> AsyncSceneryClient:
         """Start the engine process (``async with`` does it)."""

@@ -24,7 +24,7 @@ from typing import IO, Any, Mapping, Sequence
 
 from .engine import engine_path
 from .errors import ProtocolError
-from .protocol import Answer, Session
+from .protocol import Answer, MirroredClient, Session
 
 __all__ = ["SceneryClient", "engine_argv"]
 
@@ -37,7 +37,7 @@ def engine_argv(engine: str | os.PathLike[str] | Sequence[str] | None) -> list[s
     return list(engine)
 
 
-class SceneryClient:
+class SceneryClient(MirroredClient):
     """One engine process and a mirror of its state.
 
     ``state`` and ``rev`` follow every patch the engine sends; ``notifications`` lists every
@@ -67,16 +67,6 @@ class SceneryClient:
                                          stderr=stderr, cwd=cwd)
         self._reader = threading.Thread(target=self._read_stdout, daemon=True)
         self._reader.start()
-
-    @property
-    def state(self) -> Any:
-        """The mirrored state document (None before ``initialize``)."""
-        return self.session.mirror.state
-
-    @property
-    def rev(self) -> int | None:
-        """The mirrored state's rev (None before ``initialize``)."""
-        return self.session.mirror.rev
 
     @property
     def notifications(self) -> list[dict[str, Any]]:

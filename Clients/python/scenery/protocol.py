@@ -108,3 +108,19 @@ class Session:
             params = message.get("params") or {}
             cause = params.get("cause", "unknown cause")
             self._apply(params.get("patch") or [], params.get("rev", -1), f"a patch notification ({cause})")
+
+
+class MirroredClient:
+    """What the sync and the asyncio client both show of their session's mirror."""
+
+    session: Session
+
+    @property
+    def state(self) -> Any:
+        """The mirrored state document (None before ``initialize``)."""
+        return self.session.mirror.state
+
+    @property
+    def rev(self) -> int | None:
+        """The mirrored state's rev (None before ``initialize``)."""
+        return self.session.mirror.rev
