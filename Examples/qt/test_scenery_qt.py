@@ -80,6 +80,15 @@ def click_points(state: dict[str, Any]) -> list[tuple[int, int]]:
     return points
 
 
+def engine_and_app() -> tuple[str, QApplication]:
+    """The engine to run (skipping the test class, saying why, when there is none) and the one
+    QApplication the tests share."""
+    binary = find_engine()
+    if not binary:
+        raise unittest.SkipTest("skipped: no scenery binary (set SCENERY_BIN or run swift build)")
+    return binary, cast(QApplication, QApplication.instance() or QApplication([]))
+
+
 @unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
 class LiveWindowTest(unittest.TestCase):
     binary: Optional[str]
@@ -88,10 +97,7 @@ class LiveWindowTest(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls) -> None:
-        cls.binary = find_engine()
-        if not cls.binary:
-            raise unittest.SkipTest("skipped: no scenery binary (set SCENERY_BIN or run swift build)")
-        cls.app = cast(QApplication, QApplication.instance() or QApplication([]))
+        cls.binary, cls.app = engine_and_app()
         cls.window = SceneryWindow(cls.binary)
         cls.window.show()
         if not wait_until(lambda: cls.window.opened, WAIT):
@@ -251,10 +257,7 @@ class WindowShapeTest(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls) -> None:
-        cls.binary = find_engine()
-        if not cls.binary:
-            raise unittest.SkipTest("skipped: no scenery binary (set SCENERY_BIN or run swift build)")
-        cls.app = cast(QApplication, QApplication.instance() or QApplication([]))
+        cls.binary, cls.app = engine_and_app()
 
     def setUp(self) -> None:
         self.window = SceneryWindow(self.binary)
