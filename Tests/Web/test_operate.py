@@ -197,6 +197,9 @@ def threads_and_rss(pid):
     return int(re.search(r"Threads:\s+(\d+)", status).group(1)), int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1)) / 1024
 
 
+SPARE_THREADS = 2  # idle workers libdispatch may keep beyond the idle figure
+
+
 class MemoryGivenBackTest(unittest.TestCase):
     def test_after_300_sessions_close_threads_and_memory_return_to_the_idle_figures(self):
         server, port = start()
@@ -214,19 +217,21 @@ class MemoryGivenBackTest(unittest.TestCase):
             for ws in sessions:
                 ws.close()
             # Closing them starts up to 64 of libdispatch's threads at once (each session's
-            # serial queue stops its clock); idle, they end after about 5 s.
+            # serial queue stops its clock); idle, they end after about 5 s. libdispatch keeps
+            # one or two idle workers as it sees fit (CI once saw 9 idle, 10 after), so the bound
+            # is the idle figure plus SPARE_THREADS: a thread kept per session would leave 300.
             peak = 0
             deadline = time.time() + 20
             while time.time() < deadline:
                 threads, rss = threads_and_rss(server.pid)
                 peak = max(peak, threads)
-                if threads <= idle_threads and scrape(port)["scenery_sessions_open"] == 0:
+                if threads <= idle_threads + SPARE_THREADS and scrape(port)["scenery_sessions_open"] == 0:
                     break
                 time.sleep(0.5)
             threads, rss = threads_and_rss(server.pid)
             print("\nthreads %d idle, %d at most, %d after; RSS %.0f MiB idle, %.0f after" % (idle_threads, peak, threads, idle_rss, rss),
                   file=sys.stderr)
-            self.assertLessEqual(threads, idle_threads, "threads stayed after the sessions closed")
+            self.assertLessEqual(threads, idle_threads + SPARE_THREADS, "threads stayed after the sessions closed")
             if not SANITIZED:
                 self.assertLess(rss - idle_rss, 64, "memory stayed after the sessions closed")
         finally:
