@@ -38,9 +38,21 @@ def inside(quad, x, y):
 
 
 def quad_pixels(quad, image):
+    """The (r, g, b) of each pixel whose centre lies in the quad, row by row."""
     xs, ys = [p[0] for p in quad], [p[1] for p in quad]
+    upright = len({round(x, 2) for x in xs}) == 2 and len({round(y, 2) for y in ys}) == 2
+    x0, x1 = max(0, math.floor(min(xs))), min(image.width, math.ceil(max(xs)))
+    rgba, width = image.rgba, image.width
     for y in range(max(0, math.floor(min(ys))), min(image.height, math.ceil(max(ys)))):
-        for x in range(max(0, math.floor(min(xs))), min(image.width, math.ceil(max(xs)))):
+        if upright:  # every pixel of the bounding box whose centre is inside it
+            x0u, x1u = max(x0, math.ceil(min(xs) - 0.5)), min(x1, math.floor(max(xs) - 0.5) + 1)
+            if x1u <= x0u or not min(ys) <= y + 0.5 <= max(ys):
+                continue
+            row = rgba[(y * width + x0u) * 4:(y * width + x1u) * 4]
+            for i in range(0, len(row), 4):
+                yield row[i], row[i + 1], row[i + 2]
+            continue
+        for x in range(x0, x1):
             if inside(quad, x + 0.5, y + 0.5):
                 yield image.pixel(x, y)[:3]
 

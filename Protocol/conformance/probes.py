@@ -51,7 +51,8 @@ def blend(under, over, alpha):
 
 
 def distance(a, b):
-    return math.sqrt(sum((x - y) ** 2 for x, y in zip(a, b)))
+    """The Euclidean distance between two colours (r, g, b)."""
+    return math.dist(a[:3], b[:3])
 
 
 def rotation_at(animation, now):

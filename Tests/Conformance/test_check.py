@@ -410,3 +410,31 @@ def test_the_rule_table_in_protocol_md_names_every_rule_the_probes_use():
             named |= set(re.findall(r"`([a-zA-Z.\-]+)`", line.split("|")[1]))
     used = {probe["rule"].split("[")[0] for s in (state(), layout_state()) for probe in derive(s)}
     assert used <= named, used - named
+
+
+def test_the_upright_quad_fast_path_reads_the_pixels_the_general_one_does():
+    """check.quad_pixels reads an axis-aligned quad a row slice at a time; it must give the
+    pixels, in order, whose centres the general inside() test accepts, edges and image bounds
+    included."""
+    import random
+    from check import inside, quad_pixels
+    from png import Image
+    rng = random.Random(27)
+    image = Image(50, 40, bytearray(rng.randrange(256) for _ in range(50 * 40 * 4)))
+
+    def general(quad):
+        xs, ys = [p[0] for p in quad], [p[1] for p in quad]
+        return [image.pixel(x, y)[:3]
+                for y in range(max(0, math.floor(min(ys))), min(image.height, math.ceil(max(ys))))
+                for x in range(max(0, math.floor(min(xs))), min(image.width, math.ceil(max(xs))))
+                if inside(quad, x + 0.5, y + 0.5)]
+
+    def edge(low, high):  # a mix of arbitrary, whole and half positions, some outside the image
+        return rng.choice([rng.uniform(low, high), rng.randrange(low, high) + rng.choice([0, 0.5])])
+
+    for _ in range(5000):
+        left, right = sorted(edge(-5, 55) for _ in range(2))
+        top, bottom = sorted(edge(-5, 45) for _ in range(2))
+        quad = [(left, top), (right, top), (right, bottom), (left, bottom)]
+        quad = quad[::-1] if rng.random() < 0.5 else quad
+        assert [tuple(p) for p in quad_pixels(quad, image)] == general(quad), quad

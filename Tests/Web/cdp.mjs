@@ -163,8 +163,8 @@ export class Browser {
   }
 
   /** A PNG (base64) of the page's region `clip` ({x, y, width, height}). */
-  async screenshot(clip) {
-    const { data } = await this.send("Page.captureScreenshot", { format: "png", clip: { ...clip, scale: 1 }, captureBeyondViewport: true });
+  async screenshot(clip, { optimizeForSpeed = false } = {}) {
+    const { data } = await this.send("Page.captureScreenshot", { format: "png", clip: { ...clip, scale: 1 }, captureBeyondViewport: true, optimizeForSpeed });
     return data;
   }
 

@@ -48,7 +48,7 @@ try {
       const { width, height } = state.document.viewport;
       await browser.send("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: scale, mobile: false });
       await browser.evaluate(`window.scenery.renderState(${JSON.stringify(state.document)}, ${JSON.stringify(state.assets)}, ${state.nowMs})`);
-      const png = await browser.screenshot({ x: 0, y: 0, width, height });
+      const png = await browser.screenshot({ x: 0, y: 0, width, height }, { optimizeForSpeed: true });
       writeFileSync(join(renders, `${state.name}.png`), Buffer.from(png, "base64"));
     }
     if (browser.errors.length) throw new Error(`the page reported errors: ${browser.errors.map((e) => e.text).join("; ")}`);
