@@ -50,9 +50,12 @@ CHECKPOINTS = [
 # (transcript, the request id after which the clock starts to move, state name, [scene clock
 # advances in ms]): a state after each advance, named NAME-tMS (the scene clock then), where
 # declared rotations are not at zero, so a frozen or mis-anchored animation shows.
+# A state of the list that marks `movie` leaves its movie's asset out: the movie is then not
+# loaded, so its `background` shows (PROTOCOL.md, section 4) and every pixel of the translucent
+# ring turning over it is known.
 TIMED = [
-    ("exhibition/mock.transcript", 2, "exhibition-ring", [5000, 8000, 18000]),      # 45, 117, 279 degrees
-    ("shelf/sample.transcript", 18, "shelf-jiggle", [250, 250, 400, 350]),         # +2.9, -2.9, +1.1, +2.9 (2nd pass)
+    ("exhibition/mock.transcript", 2, "exhibition-ring", [5000, 8000, 18000], "movie"),  # 45, 117, 279 degrees
+    ("shelf/sample.transcript", 18, "shelf-jiggle", [250, 250, 400, 350], None),        # +2.9, -2.9, +1.1, +2.9 (2nd pass)
 ]
 # The test card's Motion page at 700, 1900, 3300 and 5300 ms: 63, 171, 297 and 117 degrees (its
 # second turn: an animation that does not repeat holds 360 there).
@@ -112,12 +115,17 @@ def asset_ids(document):
     return sorted(ids)
 
 
-def take_state(engine, name):
-    """The state file's object for what the engine shows now."""
+def take_state(engine, name, without=None):
+    """The state file's object for what the engine shows now; `without` "movie": the movies'
+    assets left out (not loaded)."""
     snapshot = engine.call("snapshot")
     document = snapshot["state"]
     assets = {}
+    nodes = (document.get("display") or {}).get("nodes", {}).values()
+    left_out = {(n.get("style") or {}).get("movie") for n in nodes if n.get("kind") == "movie"} if without == "movie" else set()
     for asset in asset_ids(document):
+        if asset in left_out:
+            continue
         read = engine.call("asset.read", {"id": asset})
         assets[asset] = {key: read[key] for key in ("mime", "width", "height", "data")}
     return {"name": name, "scale": document["viewport"]["scale"], "nowMs": snapshot["nowMs"],
@@ -198,9 +206,9 @@ def collect_transcript(binary, out, transcript, points, wanted, data):
     return written
 
 
-def collect_timed(binary, out, transcript, after, name, advances, wanted, data):
+def collect_timed(binary, out, transcript, after, name, advances, without, wanted, data):
     """Replays `transcript` up to request `after`, then advances the clock step by step and
-    writes a state after each step, NAME-tMS."""
+    writes a state after each step, NAME-tMS (`without`: as take_state's)."""
     path = os.path.join(TRANSCRIPTS, transcript)
     engine = None
     written = []
@@ -217,7 +225,7 @@ def collect_timed(binary, out, transcript, after, name, advances, wanted, data):
             now = engine.call("clock.advance", {"ms": step})["nowMs"]
             state = f"{name}-t{now}"
             if wanted(state):
-                write_state(out, take_state(engine, state))
+                write_state(out, take_state(engine, state, without))
                 written.append(state)
     finally:
         if engine is not None:
@@ -289,10 +297,10 @@ def main(argv=None):
     try:
         for transcript, points in CHECKPOINTS:
             written += collect_transcript(binary, args.out, transcript, points, wanted, args.data)
-        for transcript, after, name, advances in TIMED:
+        for transcript, after, name, advances, without in TIMED:
             if args.only and not any(part in name or name in part for part in args.only):
                 continue
-            written += collect_timed(binary, args.out, transcript, after, name, advances, wanted, args.data)
+            written += collect_timed(binary, args.out, transcript, after, name, advances, without, wanted, args.data)
         written += collect_testcard(binary, args.out, wanted)
     except CollectError as error:
         print(f"collect.py: {error}", file=sys.stderr)

@@ -31,6 +31,8 @@ CURVED = 0.5          # device pixels more for an edge probe beside a curve (a c
 EDGE_CONTRAST = 24    # an edge probe needs this much between the two sides of its edge
 CLEAR_TOLERANCE = 12  # per channel, for every pixel of a `clear` quad
 BACKDROP_STEP = 16.0  # points between the probes of what no node covers
+TURNING_GRID = 60     # points a side of the grid of `image.turn` probes in an image that turns
+TURNING_NEAR = 6      # source pixels: a clear spot of a turning image this near its ink is probed
 UNIFORM = 4           # RGB distance within which what lies under a text or a thin line is one colour
 UNKNOWN = "unknown"   # a node's effect at a point that cannot be computed
 CELL = 32.0           # points: the side of the buckets of the spatial index
@@ -88,6 +90,20 @@ class Decoded:
             except (PNGError, ValueError):
                 self.image = None
 
+    def ink_near(self, u, v, radius):
+        """The colour of an opaque pixel (alpha 250 or more) within `radius` source pixels of
+        (u, v), the nearest row first; None when there is none."""
+        image = self.image
+        for dy in sorted(range(-math.ceil(radius), math.ceil(radius) + 1), key=abs):
+            y = math.floor(v) + dy
+            if not 0 <= y < image.height:
+                continue
+            for x in range(max(0, math.floor(u - radius)), min(image.width, math.ceil(u + radius) + 1)):
+                pixel = image.pixel(x, y)
+                if pixel[3] >= 250:
+                    return pixel[:3]
+        return None
+
     def uniform(self, u, v, radius):
         """The RGBA around source pixel position (u, v) when every pixel within `radius` is the
         same (within 2), else UNKNOWN; None when the window lies wholly outside the image."""
@@ -135,6 +151,8 @@ class Node:
         self.decoded = None
         if self.kind == "image" and node.get("image"):
             self.decoded = scene.decoded(node["image"])
+        # A movie whose asset the state leaves out is not loaded: only its background shows.
+        self.movie_loaded = self.kind == "movie" and bool(self.style.get("movie")) and self.style["movie"] in scene.assets
         self.bbox = self.bounds()
 
     # Geometry
@@ -271,7 +289,7 @@ class Node:
         if kind == "line":
             return parse_colour(style["color"]) if "color" in style else UNKNOWN
         if kind == "movie":
-            if style.get("movie"):
+            if self.movie_loaded:
                 return UNKNOWN
             return parse_colour(style.get("background")) or UNKNOWN
         if kind == "text":
@@ -289,6 +307,20 @@ class Node:
 
     def image_rgba(self, x, y, scale):
         """The image's RGBA at a screen point, by its content mode (None: no image there)."""
+        source = self.image_source(x, y, scale)
+        if source in (None, UNKNOWN):
+            return source
+        u, v, reach = source
+        rgba = self.decoded.uniform(u, v, reach)
+        if rgba in (None, UNKNOWN):
+            return rgba
+        tint = parse_colour(self.style.get("tint"))
+        return (tint + (rgba[3],)) if tint else rgba
+
+    def image_source(self, x, y, scale):
+        """(u, v, reach): the source pixel position the content mode puts at a screen point, and
+        how far around it a resampling filter may read; None outside the drawn image, UNKNOWN
+        within MARGIN of its edge or when the asset is not decoded."""
         image = self.decoded.image if self.decoded else None
         if image is None:
             return UNKNOWN
@@ -316,11 +348,7 @@ class Node:
         # three footprints away, an upscaling one (bicubic) two pixels.
         footprint = max(iw / dw, ih / dh) / scale
         reach = 3 * footprint + 1 if footprint > 1 else 2
-        rgba = self.decoded.uniform((lx - dx) / dw * iw, (ly - dy) / dh * ih, reach)
-        if rgba in (None, UNKNOWN):
-            return rgba
-        tint = parse_colour(self.style.get("tint"))
-        return (tint + (rgba[3],)) if tint else rgba
+        return (lx - dx) / dw * iw, (ly - dy) / dh * ih, reach
 
     def letterbox_ink(self, x, y, scale):
         """At a point inside an image's frame, clear of its edges, where its content mode draws
@@ -867,6 +895,48 @@ def edge_probes(probes, node, edges, rule_in, rule_out):
                      top_is=lambda top: top is None or top.index < node.index)
 
 
+def turning_image_probes(probes, node):
+    """`image.turn`: where a turning image's detail lies at its angle now (a ring's dashes, a
+    cover's lettering), over a grid of TURNING_GRID points a side. Where its asset is opaque and
+    one colour two source pixels around, some pixel of the device pixels around moves at least
+    halfway toward that colour from the known one under it (an `ink` quad: any resampling filter
+    passes); where it is clear within its reach but has ink within TURNING_NEAR source pixels,
+    what is under shows (blamed on the image when the render moved toward that ink). An image
+    drawn unturned, turned the wrong way or about the wrong point puts its detail elsewhere."""
+    scene = probes.scene
+    decoded = node.decoded
+    if decoded is None or decoded.image is None or node.opacity <= 0:
+        return
+    tint = parse_colour(node.style.get("tint"))
+    half = 1.5 / scene.scale  # points: the ink quad reaches 1.5 device pixels each way
+    fractions = tuple((i + 0.5) / TURNING_GRID for i in range(TURNING_GRID))
+    for x, y in local_points(node, fractions):
+        if node.distance(x, y) < 2 * MARGIN / scene.scale:
+            continue
+        source = node.image_source(x, y, scene.scale)
+        if source in (None, UNKNOWN):
+            continue
+        u, v, reach = source
+        window = decoded.uniform(u, v, reach)
+        if window not in (None, UNKNOWN):
+            if window[3] == 0:
+                near = decoded.ink_near(u, v, reach + TURNING_NEAR)
+                if near is not None:
+                    probes.colour(x, y, owner=node, rule="image.turn", inks=[tint or near])
+            continue
+        core = decoded.uniform(u, v, 1)
+        if core in (None, UNKNOWN) or core[3] < 250:
+            continue
+        under = uniform_under(scene, node, [(x, y)])
+        if under is None:
+            continue
+        target = blend(under, tint or core[:3], node.opacity)
+        if distance(under, target) < INK_CONTRAST:
+            continue
+        quad = [(a * scene.scale, b * scene.scale) for a, b in ((x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half))]
+        probes.ink(node, "image.turn", quad, under, target)
+
+
 def straight_edges(node):
     """Points along a rect's (or hairline's) straight edges, clear of rounded corners, and a
     circle's four extremes, each with its outward normal, in the node's own space."""
@@ -939,6 +1009,8 @@ def node_probes(probes, node):
     if node.kind in ("rect", "circle", "movie", "image", "line"):
         edge_probes(probes, node, straight_edges(node), "edge.inside", "edge.outside")
     fractions = (0.1, 0.3, 0.5, 0.7, 0.9) if node.kind == "image" else (0.2, 0.5, 0.8)
+    if node.kind == "image" and node.animated:
+        turning_image_probes(probes, node)
     for x, y in local_points(node, fractions):
         letterbox = node.letterbox_ink(x, y, scene.scale)
         if letterbox is not None:
