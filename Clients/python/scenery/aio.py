@@ -3,6 +3,10 @@
 A reader task handles every line the engine writes as it arrives: patches (in answers and
 ``patch`` notifications) reach the mirror in the engine's order, an answer completes the awaiting
 ``request()``, and each notification is also put on a queue that ``notification()`` reads.
+
+Pipelining needs no ``send()`` here: requests awaited together (``asyncio.gather``) are written
+in the order they start, each before the first one's answer is read, and each completes when
+its own answer arrives.
 """
 
 from __future__ import annotations
@@ -66,11 +70,13 @@ class AsyncSceneryClient(MirroredClient):
         else:
             await self.kill()
 
-    async def request(self, method: str, params: Mapping[str, Any] | None = None) -> Any:
+    async def request(self, method: str, params: Mapping[str, Any] | None = None, *,
+                      id: int | None = None) -> Any:
         """Send one request and return its ``result`` once the mirror has taken it; raise
-        SceneryError for an error answer."""
+        SceneryError for an error answer. ``id`` chooses the request's id, as
+        ``SceneryClient.send`` does (ValueError, nothing written, for a bad one)."""
         process = self._running()
-        request_id, line = self.session.request(method, params)
+        request_id, line = self.session.request(method, params, id=id)
         answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._waiting[request_id] = answer
         assert process.stdin is not None

@@ -4,7 +4,10 @@ A background thread only splits the engine's stdout into lines; everything else 
 caller's thread, in arrival order:
 
 * ``request()`` sends a request, then handles lines until its answer arrives. Notifications read
-  on the way are applied (``patch``) or just recorded (anything else).
+  on the way are applied (``patch``) or just recorded (anything else); answers to requests written
+  earlier with ``send()`` are kept for ``receive()``.
+* ``send()`` writes a request without waiting, and ``receive()`` handles the next line, returning
+  it: several requests in flight at once (pipelining), each line seen as it arrives.
 * Notifications that arrive *after* an answer (an image finishing loading right after
   ``scene.open``) stay queued and are applied at the start of the next ``request()``.
 * ``drain(wait)`` applies queued notifications without sending anything, optionally waiting until
@@ -14,13 +17,14 @@ caller's thread, in arrival order:
 from __future__ import annotations
 
 import base64
+import collections
 import os
 import queue
 import subprocess
 import threading
 import time
 from types import TracebackType
-from typing import IO, Any, Mapping, Sequence
+from typing import IO, Any, Literal, Mapping, Sequence
 
 from .engine import engine_path
 from .errors import ProtocolError
@@ -54,6 +58,9 @@ class SceneryClient(MirroredClient):
             engine.request("scene.open", {"scene": "directory"})
             engine.request("tap", {"id": "tab.contacts"})
             engine.verify()
+
+    ``send`` and ``receive`` pipeline: write several requests, then read each answer (and every
+    notification) as it arrives; ``id=`` gives a request the caller's own id.
     """
 
     def __init__(self, engine: str | os.PathLike[str] | Sequence[str] | None = None, *,
@@ -63,6 +70,8 @@ class SceneryClient(MirroredClient):
         self.timeout = timeout
         self.session = Session()
         self._lines: queue.Queue[bytes | None] = queue.Queue()
+        # Answers that request() or drain() read past, in arrival order, for receive().
+        self._answers: collections.deque[Answer] = collections.deque()
         self._process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=stderr, cwd=cwd)
         self._reader = threading.Thread(target=self._read_stdout, daemon=True)
@@ -85,29 +94,55 @@ class SceneryClient(MirroredClient):
 
     # Requests ------------------------------------------------------------------------------
 
-    def request(self, method: str, params: Mapping[str, Any] | None = None) -> Any:
+    def request(self, method: str, params: Mapping[str, Any] | None = None, *,
+                id: int | None = None) -> Any:
         """Send one request and return its ``result``; raise SceneryError for an error answer.
-        Patches in the result, and in notifications read before it, are applied to ``state``."""
-        request_id, line = self.session.request(method, params)
-        self._send(line)
+        Patches in the result, and in notifications read before it, are applied to ``state``.
+        ``id`` is ``send``'s; answers to earlier ``send``s read on the way wait for ``receive``."""
+        request_id = self.send(method, params, id=id)
         deadline = time.monotonic() + self.timeout
         while True:
             answer = self._handle(max(0.0, deadline - time.monotonic()))
             if answer is False:
                 raise TimeoutError(f"no response to {method} within {self.timeout} s")
             if isinstance(answer, Answer):
-                if answer.id != request_id:
-                    raise ProtocolError(f"expected the response to request {request_id}, got {answer.id}")
-                return answer.value()
+                if answer.id == request_id:
+                    return answer.value()
+                self._answers.append(answer)
+
+    def send(self, method: str, params: Mapping[str, Any] | None = None, *,
+             id: int | None = None) -> int:
+        """Write one request without waiting for its answer; return its id. ``receive`` reads the
+        answer. ``id`` chooses the id (a transcript's, say): the client's own ids then stay above
+        it. ValueError, and nothing is written, for an ``id`` that is not an int or that a
+        request still awaits its answer under."""
+        request_id, line = self.session.request(method, params, id=id)
+        self._write(line)
+        return request_id
+
+    def receive(self, timeout: float | None = None) -> Answer | dict[str, Any] | None:
+        """Handle the next line from the engine and return it: a response's ``Answer`` (an error
+        answer is returned, not raised: ``Answer.value()`` raises it), a notification's message
+        (a ``patch`` is already applied to ``state``), or None when no line came within
+        ``timeout`` seconds (None: wait as long as it takes). Answers that ``request`` or
+        ``drain`` read past come first."""
+        if self._answers:
+            return self._answers.popleft()
+        handled = self._handle(timeout)
+        if handled is False:
+            return None
+        return self.session.notifications[-1] if handled is None else handled
 
     def drain(self, wait: float = 0.0) -> int:
         """Apply the notifications already received; with ``wait``, keep going until no line has
-        arrived for ``wait`` seconds. Returns how many notifications were handled."""
+        arrived for ``wait`` seconds. Returns how many notifications were handled; answers to
+        ``send``s read meanwhile wait for ``receive``."""
         handled = 0
         while (answer := self._handle(wait)) is not False:
-            if answer is not None:
-                raise ProtocolError(f"a response no request is waiting for: {answer}")
-            handled += 1
+            if answer is None:
+                handled += 1
+            else:
+                self._answers.append(answer)
         return handled
 
     def verify(self) -> Any:
@@ -154,7 +189,7 @@ class SceneryClient(MirroredClient):
 
     # Lines ---------------------------------------------------------------------------------
 
-    def _send(self, line: bytes) -> None:
+    def _write(self, line: bytes) -> None:
         assert self._process.stdin is not None
         self._process.stdin.write(line)
         self._process.stdin.flush()
@@ -165,9 +200,9 @@ class SceneryClient(MirroredClient):
             self._lines.put(line)
         self._lines.put(None)  # end of stream
 
-    def _handle(self, timeout: float) -> Answer | None | bool:
+    def _handle(self, timeout: float | None) -> Answer | None | Literal[False]:
         """Handle the next line: its Answer, None for a notification, False when no line came
-        within ``timeout`` seconds."""
+        within ``timeout`` seconds (None: no limit)."""
         try:
             line = self._lines.get(timeout=timeout)
         except queue.Empty:

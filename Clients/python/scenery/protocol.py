@@ -39,7 +39,8 @@ class Answer:
 
 class Session:
     """Request ids, the requests awaiting an answer, the mirror and every notification received
-    (``notifications``, ``patch`` and any other method, in arrival order).
+    (``notifications``, ``patch`` and any other method, in arrival order). Several requests may
+    await their answers at once (pipelining); ids are the session's own or the caller's.
 
     A patch the mirror cannot take raises ``GapError`` from ``receive``, unless ``on_gap`` is
     given: then it is called with the error, and the line is handled otherwise as usual (a front
@@ -52,14 +53,27 @@ class Session:
         self._next_id = 1
         self._pending: dict[int, str] = {}
 
-    def request(self, method: str, params: Mapping[str, Any] | None = None) -> tuple[int, bytes]:
-        """A new request's id and its line (UTF-8, newline-terminated), now awaiting its answer."""
-        request_id, self._next_id = self._next_id, self._next_id + 1
+    def request(self, method: str, params: Mapping[str, Any] | None = None, *,
+                id: int | None = None) -> tuple[int, bytes]:
+        """A new request's id and its line (UTF-8, newline-terminated), now awaiting its answer.
+
+        ``id`` is the caller's choice of id (a transcript's, say); the session's own ids then
+        stay above it, so they never meet. ValueError, and nothing changes, for an ``id`` that is
+        not an int or that a request still awaits its answer under."""
+        if id is None:
+            request_id = self._next_id
+        elif isinstance(id, bool) or not isinstance(id, int):
+            raise ValueError(f"a request id must be an int, not {id!r}")
+        elif id in self._pending:
+            raise ValueError(f"request id {id} still awaits its answer ({self._pending[id]})")
+        else:
+            request_id = id
         message: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
         if params is not None:
             message["params"] = dict(params)
-        self._pending[request_id] = method
         line = json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
+        self._next_id = max(self._next_id, request_id + 1)
+        self._pending[request_id] = method
         return request_id, line.encode("utf-8")
 
     @property
