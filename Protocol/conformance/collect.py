@@ -14,7 +14,9 @@ page of the `testcard` scene when the engine has one, its Motion page at several
 briefs' data the transcripts name as `../shared/...` beside the checkout is read from `--data`
 (default: that folder); a transcript whose `# needs:` data is missing there is skipped with a
 message naming the path. A request the golden transcript answers with a result and the engine
-with an error fails the collection (exit status 1), naming both. Standard library only.
+with an error fails the collection (exit status 1), naming both. Standard library only: the
+engine is driven by the checkout's Python package `scenery` (Clients/python, itself standard
+library only), imported from there, so nothing needs installing.
 """
 
 import argparse
@@ -25,6 +27,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(REPO, "Clients", "python"))
+from scenery import ProtocolError, SceneryClient, SceneryError  # noqa: E402
+
 TRANSCRIPTS = os.path.join(REPO, "Tests", "Transcripts")
 SHARED = "../../../../shared/"  # how a transcript names the briefs' data beside the checkout
 
@@ -66,41 +71,10 @@ class CollectError(RuntimeError):
     """A transcript the engine does not answer as its golden file does."""
 
 
-class Engine:
-    """One engine process on a pipe, in folder `cwd`; requests answered in order."""
-
-    def __init__(self, binary, cwd):
-        self.process = subprocess.Popen([binary], cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL)
-        self.next_id = 10_000
-
-    def send(self, request):
-        """Writes one request (a dict with an id) and returns its response; notifications are skipped."""
-        self.process.stdin.write(json.dumps(request).encode() + b"\n")
-        self.process.stdin.flush()
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError(f"the engine ended before answering {request.get('method')}")
-            message = json.loads(line)
-            if "id" in message and message["id"] == request["id"]:
-                return message
-
-    def call(self, method, params=None):
-        """A request of the kit's own; its result (raises on an error)."""
-        self.next_id += 1
-        answer = self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params or {}})
-        if "error" in answer:
-            raise RuntimeError(f"{method}: {answer['error']['message']}")
-        return answer["result"]
-
-    def close(self):
-        try:
-            self.call("shutdown")
-        except (RuntimeError, BrokenPipeError):
-            pass
-        self.process.stdin.close()
-        self.process.wait(timeout=30)
+def start(binary, cwd):
+    """The engine on a pipe, in folder `cwd`, its logs discarded; each answer awaited up to 600 s
+    (a sanitized debug engine is slow)."""
+    return SceneryClient(binary, cwd=cwd, stderr=subprocess.DEVNULL, timeout=600)
 
 
 def asset_ids(document):
@@ -118,7 +92,7 @@ def asset_ids(document):
 def take_state(engine, name, without=None):
     """The state file's object for what the engine shows now; `without` "movie": the movies'
     assets left out (not loaded)."""
-    snapshot = engine.call("snapshot")
+    snapshot = engine.request("snapshot")
     document = snapshot["state"]
     assets = {}
     nodes = (document.get("display") or {}).get("nodes", {}).values()
@@ -126,7 +100,7 @@ def take_state(engine, name, without=None):
     for asset in asset_ids(document):
         if asset in left_out:
             continue
-        read = engine.call("asset.read", {"id": asset})
+        read = engine.request("asset.read", {"id": asset})
         assets[asset] = {key: read[key] for key in ("mime", "width", "height", "data")}
     return {"name": name, "scale": document["viewport"]["scale"], "nowMs": snapshot["nowMs"],
             "document": document, "assets": assets}
@@ -162,12 +136,14 @@ def requests(path, data):
 
 
 def replay(engine, transcript, request, golden_errors):
-    """Sends one request of a transcript; an error the golden transcript does not have fails."""
-    answer = engine.send(request)
-    if "error" in answer and request.get("id") not in golden_errors:
-        raise CollectError(f"{transcript}: request {request.get('id')} ({request.get('method')}) was answered "
-                           f"with an error where the golden transcript has a result: {answer['error'].get('message')}")
-    return answer
+    """Sends one request of a transcript under its own id and waits for its answer; an error the
+    golden transcript does not have fails."""
+    try:
+        engine.request(request["method"], request.get("params"), id=request["id"])
+    except SceneryError as error:
+        if request["id"] not in golden_errors:
+            raise CollectError(f"{transcript}: request {request['id']} ({request['method']}) was answered with an "
+                               f"error where the golden transcript has a result: {error.message}") from None
 
 
 def has_needs(path, names, data):
@@ -188,9 +164,8 @@ def collect_transcript(binary, out, transcript, points, wanted, data):
     points = [(name, after) for name, after in points if wanted(name)]
     if not points or not has_needs(path, [n for n, _ in points], data):
         return []
-    engine = Engine(binary, folder)
     written = []
-    try:
+    with start(binary, folder) as engine:
         due = dict((after, []) for _, after in points)
         for name, after in points:
             due[after].append(name)
@@ -201,8 +176,6 @@ def collect_transcript(binary, out, transcript, points, wanted, data):
                 written.append(name)
             if not due:
                 break
-    finally:
-        engine.close()
     return written
 
 
@@ -210,40 +183,33 @@ def collect_timed(binary, out, transcript, after, name, advances, without, wante
     """Replays `transcript` up to request `after`, then advances the clock step by step and
     writes a state after each step, NAME-tMS (`without`: as take_state's)."""
     path = os.path.join(TRANSCRIPTS, transcript)
-    engine = None
+    if not has_needs(path, [name + "-t*"], data):
+        return []
     written = []
-    try:
+    with start(binary, os.path.dirname(path)) as engine:
         for request, errors in requests(path, data):
-            if engine is None:
-                if not has_needs(path, [name + "-t*"], data):
-                    return []
-                engine = Engine(binary, os.path.dirname(path))
             replay(engine, transcript, request, errors)
             if request["id"] == after:
                 break
         for step in advances:
-            now = engine.call("clock.advance", {"ms": step})["nowMs"]
+            now = engine.request("clock.advance", {"ms": step})["nowMs"]
             state = f"{name}-t{now}"
             if wanted(state):
                 write_state(out, take_state(engine, state, without))
                 written.append(state)
-    finally:
-        if engine is not None:
-            engine.close()
     return written
 
 
 def collect_testcard(binary, out, wanted):
     """Every page of the `testcard` scene, when the engine has it (the `page` method moves on)."""
-    engine = Engine(binary, REPO)
     written = []
-    try:
-        scenes = engine.call("initialize", {"seed": 1, "network": False})["scenes"]
+    with start(binary, REPO) as engine:
+        scenes = engine.request("initialize", {"seed": 1, "network": False})["scenes"]
         if "testcard" not in scenes:
             print(f"skipped testcard: the engine has no testcard scene (its scenes: {', '.join(scenes)})", file=sys.stderr)
             return []
-        engine.call("scene.open", {"scene": "testcard"})
-        model = engine.call("snapshot")["state"]["model"]
+        engine.request("scene.open", {"scene": "testcard"})
+        model = engine.request("snapshot")["state"]["model"]
         count = model.get("pageCount", model.get("pages"))
         if isinstance(count, list):
             count = len(count)
@@ -253,29 +219,24 @@ def collect_testcard(binary, out, wanted):
         for page in range(count):
             if page:
                 try:
-                    engine.call("section", {"index": page})
-                except RuntimeError:
-                    engine.call("page", {"direction": "next"})
+                    engine.request("section", {"index": page})
+                except SceneryError:
+                    engine.request("page", {"direction": "next"})
             name = f"testcard-{page + 1:02d}"
             if wanted(name):
                 write_state(out, take_state(engine, name))
                 written.append(name)
-        names = engine.call("snapshot")["state"]["model"].get("pageNames") or []
-    finally:
-        engine.close()
+        names = engine.request("snapshot")["state"]["model"].get("pageNames") or []
     if "Motion" in names and wanted("testcard-motion"):
         # The Motion page again as its clock runs: the bar and the hand turned, the text still.
-        engine = Engine(binary, REPO)
-        try:
-            engine.call("initialize", {"seed": 1, "network": False})
-            engine.call("scene.open", {"scene": "testcard", "page": "Motion"})
+        with start(binary, REPO) as engine:
+            engine.request("initialize", {"seed": 1, "network": False})
+            engine.request("scene.open", {"scene": "testcard", "page": "Motion"})
             for step in MOTION:
-                now = engine.call("clock.advance", {"ms": step})["nowMs"]
+                now = engine.request("clock.advance", {"ms": step})["nowMs"]
                 name = f"testcard-motion-t{now}"
                 write_state(out, take_state(engine, name))
                 written.append(name)
-        finally:
-            engine.close()
     return written
 
 
@@ -302,7 +263,7 @@ def main(argv=None):
                 continue
             written += collect_timed(binary, args.out, transcript, after, name, advances, without, wanted, args.data)
         written += collect_testcard(binary, args.out, wanted)
-    except CollectError as error:
+    except (CollectError, ProtocolError) as error:  # ProtocolError: the engine broke the protocol or failed
         print(f"collect.py: {error}", file=sys.stderr)
         return 1
     print(f"{len(written)} states in {args.out}: {' '.join(written)}")
