@@ -23,7 +23,6 @@ Writes ``bench-results/live-report.md``. Python 3 standard library only.
 
 import json
 import os
-import select
 import shutil
 import sys
 import tempfile
@@ -34,10 +33,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
 from bench import BenchError
-from bench.engine import SUPPORT, LineProcess, argument_parser, generate, parse_arguments, stop
+from bench.engine import SUPPORT, argument_parser, generate, parse_arguments, stop
 from bench.measure import median, percentile
 from bench.report import finish_report, start_report
-from scenery import apply_patch
+from scenery import Answer, SceneryClient, apply_patch
 
 sys.path.insert(0, SUPPORT)
 from serve_process import start_serve  # noqa: E402
@@ -100,44 +99,22 @@ class Server:
         self.httpd.server_close()
 
 
-class Live:
-    """An engine whose lines are read with their arrival time and applied to a mirror."""
+class Live(SceneryClient):
+    """The package's client on an engine initialized with `clock` (and `viewport`), in folder `cwd`:
+    requests go out without waiting (``send``), and ``read`` gives each line with its arrival time,
+    its patch already in the client's mirror (``state``). The arrival time is when ``receive``
+    returns the line: the client's reader thread queues each line as it comes off the pipe, so
+    that is at most the queue hop (and the mirror applying its patch) after it arrived."""
 
     def __init__(self, binary, cwd, clock, viewport=None):
-        self.engine = LineProcess([binary], cwd)
-        self.state, self.rev, self.next_id = None, None, 1
-        params = {"clock": clock, **({"viewport": viewport} if viewport else {})}
-        self.state = self.request("initialize", params)["result"]["state"]
-
-    def send(self, method, params=None):
-        rid, self.next_id = self.next_id, self.next_id + 1
-        self.engine.write(json.dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params or {}}).encode() + b"\n")
-        return rid
+        super().__init__(binary, cwd=cwd)
+        self.request("initialize", {"clock": clock, **({"viewport": viewport} if viewport else {})})
 
     def read(self, timeout):
-        """(arrival time, message) of the next line, or None after timeout seconds."""
-        e = self.engine
-        if e.buf.find(b"\n", e.pos) < 0 and not select.select([e.rfd], [], [], timeout)[0]:
-            return None
-        msg = json.loads(e.readline())
-        now = time.time()
-        change = msg.get("result") if "id" in msg else msg.get("params")
-        if isinstance(change, dict) and change.get("patch") and self.state is not None:
-            self.state = apply_patch(self.state, change["patch"])
-            self.rev = change["rev"]
-        return now, msg
-
-    def request(self, method, params=None, timeout=30):
-        rid = self.send(method, params)
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            got = self.read(end - time.monotonic())
-            if got and got[1].get("id") == rid:
-                return got[1]
-        raise BenchError("%s: no answer in %d s" % (method, timeout))
-
-    def close(self):
-        self.engine.kill()
+        """(arrival time, line) of the next line, an ``Answer`` or a notification's message, or
+        None after `timeout` seconds."""
+        line = self.receive(max(0.0, timeout))
+        return None if line is None else (time.time(), line)
 
 
 def image_states(state, prefix):
@@ -160,7 +137,7 @@ def pictures(binary, folder, clock):
                 return time.monotonic() - t0, sum(1 for s in states.values() if s == "loaded")
         raise BenchError("the 20 pictures did not show in 30 s (%s clock)" % clock)
     finally:
-        live.close()
+        live.kill()
 
 
 def photos(binary, folder, server, rep):
@@ -183,7 +160,7 @@ def photos(binary, folder, server, rep):
             if not got:
                 continue
             now, msg = got
-            if pending and msg.get("id") == pending[0]:
+            if pending and isinstance(msg, Answer) and msg.id == pending[0]:
                 trips.append(time.monotonic() - pending[1])
                 pending = None
             for node, state in image_states(live.state, "photo.").items():
@@ -195,7 +172,7 @@ def photos(binary, folder, server, rep):
             raise BenchError("only %d of 12 photos showed in 30 s" % len(lags))
         return lags, trips
     finally:
-        live.close()
+        live.kill()
 
 
 class Tab:

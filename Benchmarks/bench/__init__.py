@@ -12,8 +12,9 @@
 
 The scripts run as ``python3 Benchmarks/NAME.py``, so this folder is on ``sys.path`` and
 ``import bench`` finds the package. Python 3 standard library, and the checkout's Python package
-``scenery`` (``Clients/python``, put on ``sys.path`` here): its patch applier (live.py's mirror),
-its engine finding and its request framing (``bench.engine``).
+``scenery`` (``Clients/python``, put on ``sys.path`` here): its client (live.py's engines, their
+mirror), its patch applier (live.py's tabs), its engine finding and its request framing
+(``bench.engine``).
 """
 
 import os
