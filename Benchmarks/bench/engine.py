@@ -103,9 +103,10 @@ def stopping(proc, timeout=30):
 
 def request_text(rid, method, params_json):
     """One request line (no newline) whose params are already compact JSON text. Piped streams are
-    built ahead of the timed period with ids the caller numbers (the `check`s and the last-answer
-    marker need them), which ``scenery.Session.request`` (ids of its own, newline-ended bytes) does
-    not offer; ``Engine.request`` frames with the package."""
+    built ahead of the timed period, thousands of lines from params serialised once, with ids the
+    caller numbers (the `check`s and the last-answer marker need them) and no mirror reading them
+    back: ``scenery.Session.request`` would serialise each and keep each awaiting its answer.
+    ``Engine.request`` frames with the package."""
     return '{"jsonrpc":"2.0","id":%d,"method":"%s","params":%s}' % (rid, method, params_json)
 
 

@@ -158,8 +158,9 @@ export class Browser {
   wheel(x, y, deltaY) { return this.send("Input.dispatchMouseEvent", { type: "mouseWheel", x, y, deltaX: 0, deltaY }); }
 
   async key(key) {
-    await this.send("Input.dispatchKeyEvent", { type: "keyDown", key, code: key, windowsVirtualKeyCode: { ArrowRight: 39, ArrowLeft: 37 }[key] });
-    await this.send("Input.dispatchKeyEvent", { type: "keyUp", key, code: key });
+    const windowsVirtualKeyCode = { ArrowRight: 39, ArrowLeft: 37, ArrowDown: 40, ArrowUp: 38, Enter: 13 }[key];
+    await this.send("Input.dispatchKeyEvent", { type: "rawKeyDown", key, code: key, windowsVirtualKeyCode });
+    await this.send("Input.dispatchKeyEvent", { type: "keyUp", key, code: key, windowsVirtualKeyCode });
   }
 
   /** A PNG (base64) of the page's region `clip` ({x, y, width, height}). */

@@ -1,8 +1,8 @@
 // The page against the conformance kit's gesture scripts (Protocol/conformance/gestures.json):
 // each script on a fresh tab of the script's scene, its actions as real input events in headless
-// Chromium (CDP Input.dispatchMouseEvent / dispatchKeyEvent at the screen's points; a picker's
-// choice is made through the DOM, as headless Chromium's popup cannot be driven, leaving the
-// focus on the <select> as a real choice does), against a real `scenery serve
+// Chromium (CDP Input.dispatchMouseEvent / dispatchKeyEvent at the screen's points; a picker is
+// chosen as a user does, as the Qt harness does: a click on the <select> opens it and takes the
+// focus, the arrow keys move to the entry and Enter chooses it), against a real `scenery serve
 // --record-requests`; then gestures.py judges what reached the engine. Also: the Photos gallery
 // turned by the swipes (the engine's model).
 //   SCENERY_BIN=.build/debug/scenery node --experimental-websocket Tests/Web/gestures_test.mjs [LOGS]
@@ -77,14 +77,19 @@ async function play(action, box) {
     await sleep(100);  // a key repeat would be the same key again
   } else if (action.pick) {
     const { picker, scene, device } = action.pick;
-    await browser.evaluate(`(async () => {
-      const select = document.getElementById(${JSON.stringify(picker)});
+    const { x, y, from, to } = await browser.evaluate(`(async () => {
+      const select = document.getElementById(${JSON.stringify(picker)}), r = select.getBoundingClientRect();
       const presets = await (await fetch('/presets.json')).json();
-      select.focus();
-      select.value = String(${picker === "scene" ? `presets.presets.findIndex((p) => p.scene === ${JSON.stringify(scene)})` : device});
-      select.dispatchEvent(new Event('input', { bubbles: true }));
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-      return document.activeElement === select; })()`);
+      const to = ${picker === "scene" ? `presets.presets.findIndex((p) => p.scene === ${JSON.stringify(scene)})` : device};
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2, from: select.selectedIndex, to }; })()`);
+    await browser.mouse("mousePressed", x, y);  // opens the popup, the focus on the <select>
+    await sleep(50);
+    await browser.mouse("mouseReleased", x, y, 0);
+    await sleep(200);
+    for (let i = 0; i < Math.abs(to - from); i++) await browser.key(to > from ? "ArrowDown" : "ArrowUp");
+    await browser.key("Enter");
+    const chosen = await browser.evaluate(`document.getElementById(${JSON.stringify(picker)}).selectedIndex`);
+    if (chosen !== to) failures.push(`the ${picker} picker shows entry ${chosen} after the choice, expected ${to}`);
     if (picker === "scene") await settle();
   } else if (action.wait) {
     await sleep(action.wait);
