@@ -97,7 +97,7 @@ public struct SceneryServer: Sendable {
         let environment = root.confine(LiveEnvironment.make(maxFileBytes: limits.maxFileBytes, http: http))
         let limits = self.limits, recordRequests = self.recordRequests
         let memory = ProcessMemory()
-        let gate = HeavyRequestGate()
+        let gate = HeavyRequestGate(width: serveLimits.heavyRequests)
         // How many sessions are open: a closed tab must free its session (tests and the load
         // benchmark read it).
         router.get("/stats") { _, _ -> Response in
@@ -109,7 +109,8 @@ public struct SceneryServer: Sendable {
             // The idle timeout bounds a plain HTTP connection after its first request (a stalled
             // body, a keep-alive connection left open); ConnectionGuard bounds the first head.
             http1: .init(idleTimeout: timeout),
-            ws: .init(maxFrameSize: max(limits.maxLineBytes + 1024, 1 << 16), extensions: [SceneryServer.compression], closeTimeout: .seconds(2),
+            ws: .init(maxFrameSize: max(limits.maxLineBytes + 1024, 1 << 16), extensions: [SceneryServer.compression],
+                      autoPing: .enabled(timePeriod: .milliseconds(Int64(serveLimits.pingSeconds * 1000))), closeTimeout: .seconds(2),
                       validateUTF8: true))
         let app = Application(
             router: router,
@@ -138,20 +139,47 @@ public struct SceneryServer: Sendable {
                         // the limit, invalid UTF-8): thrown at the end, the WebSocket library
                         // closes with its code (1009, 1007), not 1000.
                         let broken = BrokenFrames()
+                        // The socket is read all along, also while a request waits its turn at
+                        // the gate or runs, so that the library answers pings and sees the
+                        // client's pongs and close (``Inbox``); the frames are handled one at a
+                        // time, in the order they came.
+                        let inbox = Inbox(limit: limits.maxLineBytes + 1024)
+                        let handler = Task {
+                            while let entry = await inbox.next() {
+                                guard case .text(let text) = entry.frame else {
+                                    await session.handle("{}")  // a binary frame is not a request: -32600
+                                    continue
+                                }
+                                await SceneryServer.deliver(text, readAt: entry.read, to: session, outbox: outbox, gate: gate, door: door)
+                                if session.engine.isShutDown {
+                                    broken.shutDown()
+                                    break
+                                }
+                            }
+                            // After `shutdown`, or once the frames before a broken one are handled.
+                            outbox.finish()
+                        }
                         let reader = Task {
                             do {
                                 for try await message in inbound.messages(maxSize: limits.maxLineBytes + 1024) {
                                     guard case .text(let text) = message else {
-                                        await session.handle("{}")  // a binary frame is not a request: -32600
+                                        guard await inbox.put(.binary) else { break }
                                         continue
                                     }
-                                    await SceneryServer.deliver(text, to: session, outbox: outbox, gate: gate, door: door)
-                                    if session.engine.isShutDown { break }
+                                    guard await inbox.put(.text(text)) else { break }
                                 }
                             } catch {
                                 broken.record(error)
                             }
-                            if !session.engine.isShutDown { broken.clientLeft() }
+                            broken.clientLeft()
+                            guard broken.error == nil else {
+                                inbox.finish(dropping: false)  // the frames before the broken one are answered, then it closes
+                                return
+                            }
+                            // The client left (or the session is over): what it sent and is not
+                            // answered yet is dropped, a request waiting at the gate included.
+                            inbox.finish(dropping: true)
+                            handler.cancel()
                             outbox.finish()
                         }
                         // The session ends when the tab goes, when the server drains (SIGTERM or
@@ -168,6 +196,8 @@ public struct SceneryServer: Sendable {
                         // Judged before the reader is cancelled (which ends its frames as if the
                         // client had left).
                         let drained = overflow == nil && drain.isDraining && !broken.clientHasLeft
+                        inbox.finish(dropping: true)
+                        handler.cancel()
                         reader.cancel()
                         session.close()
                         drain.closed(number)
@@ -221,8 +251,10 @@ public struct SceneryServer: Sendable {
 
     /// Hands one text frame to its session: a heavy request waits its turn at the gate, and a
     /// `scene.open` or `sets.load` past the memory budget is answered -32010 instead.
-    static func deliver(_ text: String, to session: WebSocketSession, outbox: Outbox, gate: HeavyRequestGate, door: FrontDoor) async {
-        let metrics = door.counter.metrics, start = ContinuousClock.now
+    /// `readAt`: when the frame was read (its wait in the ``Inbox`` counts in the command's time).
+    static func deliver(_ text: String, readAt start: ContinuousClock.Instant, to session: WebSocketSession, outbox: Outbox,
+                        gate: HeavyRequestGate, door: FrontDoor) async {
+        let metrics = door.counter.metrics
         metrics.commands.increment()
         defer { metrics.commandSeconds.record(ContinuousClock.now - start) }
         guard HeavyRequestGate.mayBeHeavy(text) else {
@@ -266,15 +298,19 @@ public enum ServeErrorCode {
 }
 
 /// How a session's frames ended: the error that broke them, kept for the end of the session, and
-/// whether the client left.
+/// whether the client left or the session was shut down.
 final class BrokenFrames: @unchecked Sendable {
     private let lock = Lock()
     private var recorded: (any Error)?
     private var left = false
+    private var shut = false
     func record(_ error: any Error) { if !(error is CancellationError) { lock.withLock { recorded = error } } }
     var error: (any Error)? { lock.withLock { recorded } }
-    /// The client ended the session (its close frame, or the connection went) rather than
-    /// `shutdown`: it reads nothing more.
-    func clientLeft() { lock.withLock { left = true } }
+    /// The session answered `shutdown`: its last answers go out, and the end of its frames that
+    /// follows is not the client leaving.
+    func shutDown() { lock.withLock { shut = true } }
+    /// The frames ended: unless after `shutdown`, the client ended the session (its close frame,
+    /// or the connection went): it reads nothing more.
+    func clientLeft() { lock.withLock { if !shut { left = true } } }
     var clientHasLeft: Bool { lock.withLock { left } }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// What one `scenery serve` takes on, so that no page can take it down (PROTOCOL.md section 9):
-/// sessions at once, memory, how long a request head may take to arrive, and how many frames a
-/// message may span.
+/// sessions at once, memory, how long a request head may take to arrive, how many frames a
+/// message may span, how many heavy requests run at once, and how long a client has to answer a
+/// ping.
 public struct ServeLimits: Sendable {
     /// Sessions open at once (`--max-sessions`); nil: as many as the file descriptors leave room
     /// for, at most ``defaultMaxSessions``. A larger number is lowered to what they allow.
@@ -15,12 +16,20 @@ public struct ServeLimits: Sendable {
     public var requestTimeout: Double
     /// Frames one WebSocket message may span.
     public var maxFragments: Int
+    /// Heavy requests (`scene.open`, `sets.load`) run at once (`--heavy-requests`,
+    /// ``HeavyRequestGate``); nil: one fewer than the processors, at least 1.
+    public var heavyRequests: Int?
+    /// Seconds between the server's pings (`--ping-seconds`): a client that has not answered one
+    /// by the next is closed with 1001.
+    public var pingSeconds: Double
 
     public static let defaultMaxSessions = 500
 
-    public init(maxSessions: Int? = nil, maxMemoryMiB: Int? = nil, requestTimeout: Double = 10, maxFragments: Int = 1024) {
+    public init(maxSessions: Int? = nil, maxMemoryMiB: Int? = nil, requestTimeout: Double = 10, maxFragments: Int = 1024,
+                heavyRequests: Int? = nil, pingSeconds: Double = 30) {
         self.maxSessions = maxSessions; self.maxMemoryMiB = maxMemoryMiB
         self.requestTimeout = requestTimeout; self.maxFragments = maxFragments
+        self.heavyRequests = heavyRequests; self.pingSeconds = pingSeconds
     }
 
     /// The session cap under `descriptors`.

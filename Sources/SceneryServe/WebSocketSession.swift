@@ -8,8 +8,8 @@ import SceneryTransport
 /// text frame, through a bounded outbox.
 ///
 /// Sessions share nothing but the process: a session that errs answers its own errors, one that
-/// is flooded works through its own frames (the socket is read only as fast as its engine
-/// answers, so the flood waits in the kernel, not in memory), and one whose client stops reading
+/// is flooded works through its own frames, in order (its ``Inbox`` holds a bounded few, the rest
+/// of the flood waits in the kernel, not in memory), and one whose client stops reading
 /// fills its outbox up to ``outboxLimit`` and is then closed with code 1008 (policy violation,
 /// "client stopped reading: N bytes waiting"). A closed tab stops its timers and drops the work
 /// still running for it.

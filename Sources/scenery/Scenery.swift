@@ -199,6 +199,12 @@ extension Scenery {
         @Option(help: "Seconds a connection has to send its request head (then 408 and closed), and an HTTP connection may stay idle.")
         var requestTimeout: Double = 10
 
+        @Option(help: "Heavy requests (scene.open, sets.load: reading and laying out a data file) run at once; the others wait their turn, their sessions still answering pings. Default: one fewer than the processors, at least 1.")
+        var heavyRequests: Int?
+
+        @Option(help: "Seconds between the server's pings on each session; a client that has not answered one by the next is closed with 1001 (a browser answers by itself).")
+        var pingSeconds: Double = 30
+
         @Option(help: "After SIGTERM or SIGINT, seconds /healthz answers 503 (for a load balancer's probe) before the server stops listening; sessions are closed with 1012 at once all the same.")
         var drainSeconds: Double = 0
 
@@ -213,11 +219,13 @@ extension Scenery {
         func run() throws {
             let root: DataRoot
             do { root = try DataRoot(dataRoot) } catch { throw ValidationError("\(error)") }
-            guard maxSessions.map({ $0 > 0 }) != false, maxMemoryMib.map({ $0 > 0 }) != false, requestTimeout > 0 else {
-                throw ValidationError("--max-sessions, --max-memory-mib and --request-timeout must be positive")
+            guard maxSessions.map({ $0 > 0 }) != false, maxMemoryMib.map({ $0 > 0 }) != false, requestTimeout > 0,
+                  heavyRequests.map({ $0 > 0 }) != false, pingSeconds >= 0.01 else {
+                throw ValidationError("--max-sessions, --max-memory-mib, --request-timeout, --heavy-requests and --ping-seconds must be positive (--ping-seconds at least 0.01)")
             }
             var server = SceneryServer(host: host, port: port, root: root, limits: options.limits, http: options.http,
-                                       serveLimits: ServeLimits(maxSessions: maxSessions, maxMemoryMiB: maxMemoryMib, requestTimeout: requestTimeout),
+                                       serveLimits: ServeLimits(maxSessions: maxSessions, maxMemoryMiB: maxMemoryMib, requestTimeout: requestTimeout,
+                                                                 heavyRequests: heavyRequests, pingSeconds: pingSeconds),
                                        allowedOrigins: allowOrigin, recordRequests: recordRequests)
             server.drainSeconds = max(0, drainSeconds)
             server.photosEndpoint = photosEndpoint

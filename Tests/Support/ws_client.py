@@ -104,6 +104,7 @@ class WebSocket:
             raise Refused(status, body)
         self.buffer = b""
         self.next_id = 1
+        self.pings = 0  # pings the server sent (and ``receive`` answered)
         self.send_lock = threading.Lock()
 
     def send_text(self, text):
@@ -159,6 +160,7 @@ class WebSocket:
                 raise Closed(code, payload[2:].decode(errors="replace"))
             if opcode == 9:  # a ping: answered, as the server drops a client that never answers
                 self._send(0xA, payload)
+                self.pings += 1
                 continue
             if opcode == 10:
                 continue

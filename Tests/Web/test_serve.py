@@ -1,7 +1,9 @@
 """``scenery serve`` from outside, as a browser (or an attacker) would reach it: sessions over
 WebSockets, the Host and Origin checks, the data root, isolation between sessions, a client that
 stops reading, closed tabs, the real clock; and under abuse: the session cap, the memory budget,
-the file descriptor limit, half-sent requests, hostile frames, heavy sessions beside a light one.
+the file descriptor limit, half-sent requests, hostile frames, heavy sessions beside a light one,
+sessions waiting their turn for a heavy request (pings answered, answers in order) or flooding
+while it runs.
     SCENERY_BIN=.build/debug/scenery python3 -m unittest Tests/Web/test_serve.py
 """
 
@@ -598,6 +600,113 @@ class ServeUnderAbuseTest(unittest.TestCase):
             self.assertLess(p99(busy), max(0.15, 6 * p99(idle)), "the quiet session stalled: %s" % busy[-5:])
         for ws in heavy + [canary]:
             ws.close()
+
+    def test_sessions_waiting_their_turn_for_a_heavy_request_answer_pings_and_get_their_answers_in_order(self):
+        # One heavy request at a time and a ping every second: a session whose socket is not read
+        # while its request waits (or runs) misses its client's pongs and is closed with 1001
+        # within two pings. It was seen at the default 30 s with 40 tabs opening 100,000 people.
+        ping = 1.0
+        server, port = self.start("--heavy-requests", "1", "--ping-seconds", str(ping))
+
+        def open_line(rid):
+            return json.dumps({"jsonrpc": "2.0", "id": rid, "method": "scene.open", "params": {"scene": "directory", "people": "people-40k.json"}})
+        # The waiter's lines on a pipe: the bytes its answers must have, and how long this build
+        # takes to open the file, so that the holder's one frame of opens holds the gate for
+        # about 6 s (a frame's lines take one turn).
+        lines = [json.dumps({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": {"network": False}}), open_line("open")]
+        t0 = time.perf_counter()
+        piped = subprocess.run([os.path.abspath(BINARY)], input="\n".join(lines) + "\n", capture_output=True, text=True, cwd=self.root, timeout=120)
+        count = max(2, min(60, int(6.0 / (time.perf_counter() - t0)) + 1))
+        holder, waiter, leaver = WebSocket(port), WebSocket(port), WebSocket(port)
+        answers, ended = {}, {}
+
+        def read(name, ws):
+            """Reads as a browser does, all along (answering pings): the answers, as sent and
+            as read, in the order they came; then how the session ended."""
+            answers[name] = []
+            try:
+                while True:
+                    text = ws.receive()
+                    message = json.loads(text)
+                    if "id" in message:
+                        answers[name].append((text, message))
+            except (Closed, OSError) as error:
+                ended[name] = error
+        readers = {}
+        for name, ws in (("holder", holder), ("waiter", waiter), ("leaver", leaver)):
+            readers[name] = threading.Thread(target=read, args=(name, ws), daemon=True)
+            readers[name].start()
+
+        def wait_for(name, number, limit):
+            deadline = time.time() + limit
+            while len(answers[name]) < number and name not in ended and time.time() < deadline:
+                time.sleep(0.02)
+        for ws in (holder, waiter, leaver):
+            ws.send_text(json.dumps({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": {"network": False}}))
+        for name in answers:
+            wait_for(name, 1, 10)
+        hold_ids = ["hold-%d" % i for i in range(count)]
+        holder.send_text("\n".join(open_line(rid) for rid in hold_ids))
+        time.sleep(0.3)  # the holder's frame is at the gate first
+        # The leaver's open waits behind it, then its client leaves: the server sees the close
+        # while the holder still holds the gate.
+        leaver.send_text(open_line("leave"))
+        time.sleep(0.3)
+        # The waiter: a heavy request that waits, then a light one, answered after it.
+        waited = time.perf_counter()
+        waiter.send_text(open_line("open"))
+        waiter.send_text(json.dumps({"jsonrpc": "2.0", "id": "snap", "method": "snapshot", "params": {}}))
+        before = stats(port)["open"]
+        leaver.close()
+        deadline = time.time() + 3
+        while stats(port)["open"] == before and time.time() < deadline:
+            time.sleep(0.05)
+        seen_leaving = stats(port)["open"] == before - 1
+        holding = len(answers["holder"]) < 1 + count
+        wait_for("waiter", 3, 60 + 40 * count)
+        waited = time.perf_counter() - waited
+        wait_for("holder", 1 + count, 30)
+        print("\nheavy requests 1, pings every %.1f s: the waiter waited %.1f s behind %d opens, answered %d pings"
+              % (ping, waited, count, waiter.pings), file=sys.stderr)
+        self.assertNotIn("holder", ended, "the holder's session ended: %r" % ended.get("holder"))
+        self.assertNotIn("waiter", ended, "the waiting session ended: %r" % ended.get("waiter"))
+        self.assertEqual([m.get("id") for _, m in answers["holder"]], ["init"] + hold_ids)
+        self.assertEqual([m.get("id") for _, m in answers["waiter"]], ["init", "open", "snap"])
+        self.assertGreater(waited, 4 * ping, "the waiter did not wait long enough to miss pings: the test proves nothing")
+        self.assertGreaterEqual(waiter.pings, 3, "the server did not ping the waiter while it waited")
+        self.assertTrue(holding, "the holder was done before the leaver left: the test proves nothing")
+        self.assertTrue(seen_leaving, "a session that left while its request waited was still open 3 s later")
+        # The answers are those of the same lines on a pipe, byte for byte.
+        self.assertEqual(piped.stdout.splitlines()[1], answers["waiter"][1][0])
+        self.assertEqual(answers["waiter"][2][1]["result"]["rev"], answers["waiter"][1][1]["result"]["rev"])
+        for ws in (holder, waiter):
+            ws.close()
+
+    def test_a_session_flooding_while_its_request_runs_is_read_no_further_than_a_frame_ahead(self):
+        # The socket is read on while a request runs (pings, a close), but what the client sends
+        # meanwhile waits in the server only up to a frame's limit (1 MiB here); the rest of a
+        # flood waits in the kernel, not in memory.
+        server, port = self.start()
+        flooder = WebSocket(port)
+        flooder.request("initialize", {"network": False})
+        opens = [json.dumps({"jsonrpc": "2.0", "id": i, "method": "scene.open", "params": {"scene": "directory", "people": "people-40k.json"}})
+                 for i in range(20)]
+        flooder.send_text("\n".join(opens))  # about half a minute's work in the debug build
+        big = frame(0x1, json.dumps({"jsonrpc": "2.0", "id": "flood", "method": "snapshot", "params": {"x": "a" * (512 << 10)}}).encode())
+        offered, sent = 400 * len(big), 0  # 200 MiB
+        flooder.sock.settimeout(2)
+        try:
+            while sent < offered:
+                sent += flooder.sock.send(big[sent % len(big):])
+        except OSError:
+            pass
+        print("\nwhile its request ran, a flooding client got %.1f MiB of %.0f MiB into the server and the kernel" % (sent / 2**20, offered / 2**20),
+              file=sys.stderr)
+        self.assertLess(sent, 48 << 20, "the server read the flood into memory")
+        flooder.sock.close()
+        other = WebSocket(port)  # the server goes on
+        self.assertIn("result", other.request("initialize", {}))
+        other.close()
 
     def test_closed_heavy_sessions_give_their_memory_back(self):
         if SANITIZED:
