@@ -3,7 +3,7 @@
     SCENERY_BIN=.build/debug/scenery QT_QPA_PLATFORM=offscreen python3 -m unittest -v Examples/qt/test_gesture_scripts.py
 
 Each script runs in a fresh window (offscreen) on the script's scene, its engine started as
-``scenery --record-requests FILE`` (a small wrapper the test writes), the actions played as real
+``scenery record -o FILE`` (a small wrapper the test writes: the session as a transcript), the actions played as real
 Qt events on the real widgets: QTest mouse presses, moves and releases on the screen widget at the
 script's points and times, a QWheelEvent per notch, QTest key clicks on whatever widget has the
 keyboard focus, and a picker chosen as a user does (a click opens its popup, the arrow keys and
@@ -76,9 +76,10 @@ class GestureScriptsTest(unittest.TestCase):
         cls.recorded.mkdir()
         cls.logs = Path(os.environ["GESTURE_LOGS"]) if os.environ.get("GESTURE_LOGS") else cls.scratch / "logs"
         shutil.rmtree(cls.logs, ignore_errors=True)
-        # Each engine process records what it receives into its own file, named by its start time.
+        # Each engine process records its session (what it received, what it sent) into its own
+        # transcript, named by its start time.
         cls.wrapper = cls.scratch / "scenery-recording"
-        cls.wrapper.write_text(f'#!/bin/sh\nexec "{os.path.abspath(binary)}" --record-requests "{cls.recorded}/$(date +%s%N).ndjson" "$@"\n')
+        cls.wrapper.write_text(f'#!/bin/sh\nexec "{os.path.abspath(binary)}" record -o "{cls.recorded}/$(date +%s%N).transcript" "$@"\n')
         cls.wrapper.chmod(cls.wrapper.stat().st_mode | stat.S_IXUSR)
 
     @classmethod

@@ -4,13 +4,16 @@
     python3 Protocol/conformance/gestures.py --logs LOGS [--scripts gestures.json] [--json]
 
 A front end's harness plays each script of ``gestures.json`` (user actions in screen points and
-milliseconds) on a fresh session of the script's scene, with the engine recording what it receives
-(``scenery run --record-requests FILE``, ``scenery serve --record-requests FOLDER``), and puts
-the request logs of the sessions the script used in ``LOGS/NAME/`` (``*.ndjson``, read in natural
+milliseconds) on a fresh session of the script's scene, with the engine recording the session as
+a transcript (``scenery record -o FILE``, ``scenery serve --record FOLDER``: ``> `` each request
+as received, ``< `` each line the engine sent, in the order they happened), and puts the
+transcripts of the sessions the script used in ``LOGS/NAME/`` (``*.transcript``, read in natural
 order of their names: ``session-9`` before ``session-10``). This program keeps the judged methods
-of those requests (``gestures.json``'s ``judged``), compares them with the script's ``expect``
-within its ``tolerances``, prints each failure and ``N of M gesture scripts pass``, and exits 0
-when all pass, 1 when one fails, 2 when a script's logs are missing. Standard library only.
+of those requests (``gestures.json``'s ``judged``), each with the rev the engine had last sent
+before it arrived and whether the engine answered it with an error, compares them with the
+script's ``expect`` within its ``tolerances`` (``"baseRev": "seen"``: that rev), prints each
+failure and ``N of M gesture scripts pass``, and exits 0 when all pass, 1 when one fails, 2 when
+a script's logs are missing. Standard library only.
 """
 
 from __future__ import annotations
@@ -28,18 +31,39 @@ def natural(path: Path):
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path.name)]
 
 
+def sent_rev(message: dict) -> int | None:
+    """The rev a line the engine sent brings the client to (a result's or a patch's), or None."""
+    carrier = message.get("result") if "id" in message else message.get("params")
+    rev = carrier.get("rev") if isinstance(carrier, dict) else None
+    return rev if isinstance(rev, int) and not isinstance(rev, bool) else None
+
+
 def read_requests(folder: Path, judged: set[str]) -> list[dict]:
-    """The judged requests of every log in ``folder``, in order: ``{method, params}``."""
+    """The judged requests of every session transcript in ``folder``, in order: ``{method,
+    params, seenRev, error}``: ``seenRev`` the rev of the last line the engine sent before the
+    request arrived (None before any), ``error`` the code the engine answered it with (None)."""
     out = []
-    for log in sorted(folder.glob("*.ndjson"), key=natural):
+    for log in sorted(folder.glob("*.transcript"), key=natural):
+        seen, by_id = None, {}
         for line in log.read_text(encoding="utf-8").splitlines():
+            prefix, _, text = line.partition(" ")
             try:
-                message = json.loads(line)
+                message = json.loads(text) if prefix in (">", "<") else None
             except ValueError:
                 continue
-            if isinstance(message, dict) and message.get("method") in judged:
+            if not isinstance(message, dict):
+                continue
+            if prefix == "<":
+                if isinstance(message.get("error"), dict) and message.get("id") in by_id:
+                    by_id[message["id"]]["error"] = message["error"].get("code")
+                seen = sent_rev(message) if sent_rev(message) is not None else seen
+            elif message.get("method") in judged:
                 params = message.get("params")
-                out.append({"method": message["method"], "params": params if isinstance(params, dict) else {}})
+                request = {"method": message["method"], "params": params if isinstance(params, dict) else {},
+                           "seenRev": seen, "error": None}
+                out.append(request)
+                if isinstance(message.get("id"), (int, str)):
+                    by_id[message["id"]] = request
     return out
 
 
@@ -78,10 +102,15 @@ class Judge:
             raise Mismatch(f"expected {expected['method']}, got {show(request)} (request {self.at})")
         for key, want in expected.get("params", {}).items():
             got = request["params"].get(key)
+            if want == "seen":  # the rev the engine had last sent when the request arrived
+                want = request["seenRev"]
             ok = self.near(got, want) if key in ("x", "y") else got == want
             if not ok:
                 tolerance = f" (within {self.point} pt)" if key in ("x", "y") else ""
-                raise Mismatch(f"{expected['method']}: params.{key} expected {json.dumps(want)}{tolerance}, got {json.dumps(got)} in {show(request)} (request {self.at})")
+                seen = " (the rev the engine had last sent when it arrived)" if expected["params"][key] == "seen" else ""
+                raise Mismatch(f"{expected['method']}: params.{key} expected {json.dumps(want)}{seen}{tolerance}, got {json.dumps(got)} in {show(request)} (request {self.at})")
+        if request["error"] is not None:
+            raise Mismatch(f"{expected['method']}: the engine answered {show(request)} with error {request['error']} (request {self.at})")
 
     def pan(self, expected: dict) -> None:
         (fx, fy), (tx, ty), ms = expected["from"], expected["to"], expected["ms"]
@@ -156,8 +185,8 @@ def check(scripts: dict, logs: Path) -> list[dict]:
     results = []
     for script in scripts["scripts"]:
         folder = logs / script["name"]
-        if not folder.is_dir() or not list(folder.glob("*.ndjson")):
-            results.append({"name": script["name"], "status": "missing", "reason": f"no request logs in {folder}"})
+        if not folder.is_dir() or not list(folder.glob("*.transcript")):
+            results.append({"name": script["name"], "status": "missing", "reason": f"no session transcripts in {folder}"})
             continue
         requests = read_requests(folder, judged)
         try:
@@ -169,8 +198,8 @@ def check(scripts: dict, logs: Path) -> list[dict]:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description="Judge recorded request logs against the gesture scripts.")
-    parser.add_argument("--logs", required=True, type=Path, help="LOGS/NAME/*.ndjson: the request logs of each script's sessions")
+    parser = argparse.ArgumentParser(description="Judge recorded session transcripts against the gesture scripts.")
+    parser.add_argument("--logs", required=True, type=Path, help="LOGS/NAME/*.transcript: the recorded sessions of each script")
     parser.add_argument("--scripts", type=Path, default=HERE / "gestures.json")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)

@@ -37,12 +37,12 @@ public struct SceneryServer: Sendable {
     public var drainSeconds: Double = 0
     /// `--photos-endpoint`: the photos scene on this URL is the page's first preset; nil: none.
     public var photosEndpoint: String?
-    /// A folder where each session's received request lines go, `session-N.ndjson` (``RequestRecorder``); nil: none.
-    public var recordRequests: String?
+    /// A folder where each session is recorded as a transcript, `session-N.transcript` (``SessionRecorder``); nil: none.
+    public var record: String?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, root: DataRoot, limits: EngineLimits = EngineLimits(),
-                http: HTTPClient.Timeouts = HTTPClient.Timeouts(), serveLimits: ServeLimits = ServeLimits(), allowedOrigins: [String] = [], recordRequests: String? = nil) {
-        self.recordRequests = recordRequests
+                http: HTTPClient.Timeouts = HTTPClient.Timeouts(), serveLimits: ServeLimits = ServeLimits(), allowedOrigins: [String] = [], record: String? = nil) {
+        self.record = record
         self.host = host; self.port = port; self.root = root; self.limits = limits; self.http = http
         self.serveLimits = serveLimits; self.allowedOrigins = allowedOrigins
     }
@@ -95,7 +95,7 @@ public struct SceneryServer: Sendable {
         router.addMiddleware { FileMiddleware(SceneryServer.pageFolder, searchForIndexHtml: true) }
 
         let environment = root.confine(LiveEnvironment.make(maxFileBytes: limits.maxFileBytes, http: http))
-        let limits = self.limits, recordRequests = self.recordRequests
+        let limits = self.limits, record = self.record
         let memory = ProcessMemory()
         let gate = HeavyRequestGate(width: serveLimits.heavyRequests)
         // How many sessions are open: a closed tab must free its session (tests and the load
@@ -127,7 +127,7 @@ public struct SceneryServer: Sendable {
                         let number = counter.next()
                         let session = WebSocketSession(environment: environment, limits: limits, outbox: outbox,
                                                        label: "scenery.session.\(number)",
-                                                       recorder: recordRequests.flatMap { RequestRecorder.session(number, inFolder: $0) })
+                                                       recorder: record.flatMap { SessionRecorder.session(number, inFolder: $0) })
                         let writer = Task {
                             for await line in outbox.lines {
                                 guard (try? await outbound.write(.text(line))) != nil else { break }

@@ -22,16 +22,20 @@ final class WebSocketSession: @unchecked Sendable {
     private let realClock: RealClockWork
     private let outbox: Outbox
     private var framer: LineFramer
-    /// Writes each received line before it is answered (`scenery serve --record-requests`).
-    private let recorder: RequestRecorder?
+    /// Writes the session as a transcript: each received line before it is answered, then what
+    /// it sent (`scenery serve --record`).
+    private let recorder: SessionRecorder?
 
-    init(environment: EngineEnvironment, limits: EngineLimits, outbox: Outbox, label: String, recorder: RequestRecorder? = nil) {
+    init(environment: EngineEnvironment, limits: EngineLimits, outbox: Outbox, label: String, recorder: SessionRecorder? = nil) {
         self.recorder = recorder
         engine = Engine(environment: environment, limits: limits)
         queue = DispatchQueue(label: label)
         self.outbox = outbox
         framer = LineFramer(limit: limits.maxLineBytes)
-        realClock = RealClockWork(engine: engine, environment: environment, queue: queue) { out in outbox.send(out) }
+        realClock = RealClockWork(engine: engine, environment: environment, queue: queue) { out in
+            recorder?.sent(out)
+            outbox.send(out)
+        }
     }
 
     /// Handles one text frame (normally one request line) on the session's queue; returns when
@@ -41,11 +45,13 @@ final class WebSocketSession: @unchecked Sendable {
             queue.async {
                 var out: [UInt8] = []
                 self.framer.feed(Array(text.utf8) + [0x0A]) { event in
-                    self.recorder?.record(event)
+                    self.recorder?.received(event)
+                    let start = out.count
                     switch event {
                     case .line(let line): self.engine.handle(line: line, output: &out)
                     case .overlong(let count): self.engine.rejectOverlongLine(byteCount: count, output: &out)
                     }
+                    self.recorder?.sent(out[start...])
                 }
                 self.outbox.send(out)
                 self.realClock.start()

@@ -14,8 +14,6 @@ public final class EngineLoop: @unchecked Sendable {
     let environment: EngineEnvironment
     /// Sees every request (nil for output no request caused) with the lines it produced; `record` uses it.
     public var observer: ((LineEvent?, [UInt8]) -> Void)?
-    /// Writes each request line as received, before it is answered (`--record-requests`).
-    public var recorder: RequestRecorder?
 
     public init(engine: Engine, environment: EngineEnvironment, input: FileInput, output: ProtocolOutput) {
         self.engine = engine
@@ -37,7 +35,6 @@ public final class EngineLoop: @unchecked Sendable {
                 guard !stop else { return }
                 self.onQueue {
                     let start = self.pending.count
-                    self.recorder?.record(event)
                     switch event {
                     case .line(let line): self.engine.handle(line: line, output: &self.pending)
                     case .overlong(let count): self.engine.rejectOverlongLine(byteCount: count, output: &self.pending)

@@ -63,9 +63,6 @@ extension Scenery {
         @Flag(help: "Keep the real clock at 0 ms, as `replay` does, so a real-clock transcript's output is reproducible (tests use it).")
         var stoppedClock = false
 
-        @Option(help: ArgumentHelp("Write every request line received to FILE, exactly as received, one per line (the conformance kit's gesture scripts judge it).", valueName: "FILE"))
-        var recordRequests: String?
-
         @Option(help: "After answering, watch stdin this many microseconds before sleeping (0: sleep at once). A client that replies at once then skips a process wake-up. Default: 200, or 0 when the process may run on one CPU only.")
         var spinMicroseconds: Int?
 
@@ -80,10 +77,6 @@ extension Scenery {
             let engine = Engine(environment: environment, limits: options.limits)
             let spin = spinMicroseconds ?? CPUAffinity.defaultSpinMicroseconds(spinning: 200)
             let loop = EngineLoop(engine: engine, environment: environment, input: FileInput(fd: 0, spinNanoseconds: max(0, min(spin, 100_000)) * 1000), output: output)
-            if let recordRequests {
-                guard let recorder = RequestRecorder(path: recordRequests) else { throw ValidationError("--record-requests: cannot write \(recordRequests)") }
-                loop.recorder = recorder
-            }
             loop.run()
         }
     }
@@ -150,25 +143,16 @@ extension Scenery {
         var output: String
 
         func run() throws {
-            guard FileManager.default.createFile(atPath: self.output, contents: nil), let file = FileHandle(forWritingAtPath: self.output) else {
-                throw ValidationError("cannot write \(self.output)")
-            }
+            guard let recorder = SessionRecorder(path: self.output) else { throw ValidationError("cannot write \(self.output)") }
             let protocolOutput = ProtocolOutput.guardStandardOutput()
-            let environment = LiveEnvironment.make()
+            let environment = LiveEnvironment.make(http: options.http)
             let engine = Engine(environment: environment, limits: options.limits)
             let loop = EngineLoop(engine: engine, environment: environment, input: FileInput(fd: 0), output: protocolOutput)
             loop.observer = { request, response in
-                var text = request.map { event -> String in
-                    switch event {
-                    case .line(let bytes): return Transcript.requestLine(bytes) + "\n"
-                    case .overlong(let count): return ">% \"x\" *\(count)\n"
-                    }
-                } ?? ""
-                for line in response.split(separator: 0x0A) { text += "< " + String(decoding: line, as: UTF8.self) + "\n" }
-                file.write(text.data(using: .utf8)!)
+                if let request { recorder.received(request) }
+                recorder.sent(response)
             }
             loop.run()
-            file.closeFile()
         }
     }
 
@@ -208,8 +192,8 @@ extension Scenery {
         @Option(help: "After SIGTERM or SIGINT, seconds /healthz answers 503 (for a load balancer's probe) before the server stops listening; sessions are closed with 1012 at once all the same.")
         var drainSeconds: Double = 0
 
-        @Option(help: ArgumentHelp("Write each session's received request lines, exactly as received, to FOLDER/session-N.ndjson (N: 1, 2, … in the order sessions opened); the conformance kit's gesture scripts judge them.", valueName: "FOLDER"))
-        var recordRequests: String?
+        @Option(help: ArgumentHelp("Write each session as a transcript to FOLDER/session-N.transcript (N: 1, 2, … in the order sessions opened): each request as received, then the lines sent; the conformance kit's gesture scripts judge them.", valueName: "FOLDER"))
+        var record: String?
 
         @Option(help: ArgumentHelp("Offer the photos scene on this endpoint first, so the page opens on it (e.g. Examples/photos/serve_demo.py's http://127.0.0.1:8765/photos.json).", valueName: "URL"))
         var photosEndpoint: String?
@@ -226,7 +210,7 @@ extension Scenery {
             var server = SceneryServer(host: host, port: port, root: root, limits: options.limits, http: options.http,
                                        serveLimits: ServeLimits(maxSessions: maxSessions, maxMemoryMiB: maxMemoryMib, requestTimeout: requestTimeout,
                                                                  heavyRequests: heavyRequests, pingSeconds: pingSeconds),
-                                       allowedOrigins: allowOrigin, recordRequests: recordRequests)
+                                       allowedOrigins: allowOrigin, record: record)
             server.drainSeconds = max(0, drainSeconds)
             server.photosEndpoint = photosEndpoint
             let host = self.host, configured = server

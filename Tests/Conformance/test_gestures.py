@@ -1,11 +1,13 @@
-"""gestures.py, the kit's input judge, held to failing logs that are wrong: each test writes the
-request log a correct front end would send for a script, checks it passes, then breaks it one way
-a front end could and checks the failure names what is wrong.
+"""gestures.py, the kit's input judge, held to failing sessions that are wrong: each test writes
+the session transcript a correct front end would cause for a script (its requests and the lines
+the engine sent), checks it passes, then breaks it one way a front end could and checks the
+failure names what is wrong.
 
     python3 -m pytest Tests/Conformance/test_gestures.py
 """
 
 import copy
+import itertools
 import json
 import sys
 import tempfile
@@ -17,10 +19,23 @@ sys.path.insert(0, str(KIT))
 import gestures  # noqa: E402
 
 SCRIPTS = json.loads((KIT / "gestures.json").read_text(encoding="utf-8"))
+IDS = itertools.count(1)
 
 
 def request(method, **params):
-    return {"jsonrpc": "2.0", "id": 1, "method": method, "params": params}
+    return {"jsonrpc": "2.0", "id": next(IDS), "method": method, "params": params}
+
+
+def sent(message):
+    """A line the engine sent (a `<` line of the transcript)."""
+    return ("<", message)
+
+
+def answer(to, rev=None, error=None):
+    """The engine's answer to request `to`: a result bringing `rev`, or an error code."""
+    if error is not None:
+        return sent({"jsonrpc": "2.0", "id": to["id"], "error": {"code": error, "message": "refused"}})
+    return sent({"jsonrpc": "2.0", "id": to["id"], "result": {} if rev is None else {"rev": rev, "patch": []}})
 
 
 def pan(start, end, ms, steps, t0=1000.0):
@@ -33,19 +48,32 @@ def pan(start, end, ms, steps, t0=1000.0):
     return events
 
 
-def opened(scene):
-    return [request("initialize", clock="real"), request("snapshot"), request("scene.open", scene=scene), request("asset.read", id="x")]
+def opened(scene, rev=1):
+    """A session's start: initialize (rev 0), scene.open (rev 1), then patch notifications up to
+    `rev` (a picture that loaded, say), each request followed by its answer."""
+    start, snapshot, scene_open, asset = (request("initialize", clock="real"), request("snapshot"),
+                                          request("scene.open", scene=scene), request("asset.read", id="x"))
+    lines = [start, answer(start, 0), snapshot, answer(snapshot), scene_open, answer(scene_open, 1), asset, answer(asset)]
+    return lines + [sent({"jsonrpc": "2.0", "method": "patch", "params": {"rev": r, "patch": []}}) for r in range(2, rev + 1)]
+
+
+def line(item):
+    prefix, message = item if isinstance(item, tuple) else (">", item)
+    return f"{prefix} {json.dumps(message)}\n"
 
 
 class GestureJudgeTest(unittest.TestCase):
     def judge(self, name, lines):
-        """The result of script ``name`` on a log of ``lines`` (split over two session files)."""
+        """The result of script ``name`` on ``lines`` (requests, and ``sent`` lines): a session
+        transcript up to the second ``initialize`` (a second session: a picker opened another
+        scene), the rest in a second one, named so that only natural order reads them in turn."""
         with tempfile.TemporaryDirectory() as folder:
             logs = Path(folder) / name
             logs.mkdir()
-            half = len(lines) // 2
-            (logs / "session-9.ndjson").write_text("".join(json.dumps(line) + "\n" for line in lines[:half]))
-            (logs / "session-10.ndjson").write_text("".join(json.dumps(line) + "\n" for line in lines[half:]))
+            starts = [i for i, item in enumerate(lines) if isinstance(item, dict) and item["method"] == "initialize"]
+            half = starts[1] if len(starts) > 1 else len(lines)
+            (logs / "session-9.transcript").write_text("".join(line(item) for item in lines[:half]))
+            (logs / "session-10.transcript").write_text("".join(line(item) for item in lines[half:]))
             script = next(s for s in SCRIPTS["scripts"] if s["name"] == name)
             return gestures.check({**SCRIPTS, "scripts": [script]}, Path(folder))[0]
 
@@ -57,9 +85,18 @@ class GestureJudgeTest(unittest.TestCase):
     def test_click(self):
         good = opened("photos") + [request("tap", x=62.4, y=149, baseRev=1)]
         self.assertEqual(self.judge("photos-click", good)["status"], "pass")
-        self.assert_fails("photos-click", opened("photos") + [request("tap", x=62, y=150, baseRev=0)], "params.baseRev expected 1, got 0")
+        seen = "params.baseRev expected 1 (the rev the engine had last sent when it arrived), got"
+        self.assert_fails("photos-click", opened("photos") + [request("tap", x=62, y=150, baseRev=0)], f"{seen} 0")
         self.assert_fails("photos-click", opened("photos") + [request("tap", x=65, y=150, baseRev=1)], "params.x expected 62 (within 2 pt), got 65")
-        self.assert_fails("photos-click", opened("photos") + [request("tap", x=62, y=150)], "params.baseRev expected 1, got null")
+        self.assert_fails("photos-click", opened("photos") + [request("tap", x=62, y=150)], f"{seen} null")
+        # The rev is the engine's, not a number in the script: after a picture's patch (rev 2),
+        # the tap must carry 2, and the 1 a front end that missed the patch would send fails.
+        later = opened("photos", rev=2)
+        self.assertEqual(self.judge("photos-click", later + [request("tap", x=62, y=150, baseRev=2)])["status"], "pass")
+        self.assert_fails("photos-click", later + [request("tap", x=62, y=150, baseRev=1)], "expected 2 (the rev the engine had last sent")
+        # Judged by what the engine answered: a tap it refused fails, whatever it carried.
+        tap = request("tap", x=62, y=150, baseRev=1)
+        self.assert_fails("photos-click", opened("photos") + [tap, answer(tap, error=-32004)], "answered tap")
         self.assert_fails("photos-click", opened("photos") + [request("tap", x=62, y=150, baseRev=1)] * 2, "unexpected tap")
         self.assert_fails("photos-click", opened("photos"), "got nothing more")
 
@@ -68,8 +105,8 @@ class GestureJudgeTest(unittest.TestCase):
         self.assert_fails("photos-hold", opened("photos") + [request("tap", x=62, y=150, baseRev=1)], "unexpected tap")
 
     def test_long_press(self):
-        self.assertEqual(self.judge("shelf-hold", opened("shelf") + [request("longPress", x=67, y=200, baseRev=2)])["status"], "pass")
-        self.assert_fails("shelf-hold", opened("shelf") + [request("longPress", x=67, y=200, baseRev=2), request("tap", x=67, y=200, baseRev=2)], "unexpected tap")
+        self.assertEqual(self.judge("shelf-hold", opened("shelf", rev=2) + [request("longPress", x=67, y=200, baseRev=2)])["status"], "pass")
+        self.assert_fails("shelf-hold", opened("shelf", rev=2) + [request("longPress", x=67, y=200, baseRev=2), request("tap", x=67, y=200, baseRev=2)], "unexpected tap")
 
     def test_swipe_is_a_pan_with_times(self):
         tap = [request("tap", x=62, y=150, baseRev=1)]

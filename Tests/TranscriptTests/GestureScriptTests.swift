@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The conformance kit's gesture scripts (`Protocol/conformance/gestures.json`, judged by
-/// `gestures.py` from the requests the engine recorded with `--record-requests`), played on both
+/// `gestures.py` from the sessions the engine recorded as transcripts, `serve --record` and `record -o`), played on both
 /// front ends with real input: the page in headless Chromium (CDP mouse, wheel and key events)
 /// against `scenery serve`, the Qt window offscreen (QTest and QWheelEvent on its widgets)
 /// against `scenery run`. Each runs as its own program; the message holds the command.

@@ -3,7 +3,7 @@
 // Chromium (CDP Input.dispatchMouseEvent / dispatchKeyEvent at the screen's points; a picker is
 // chosen as a user does, as the Qt harness does: a click on the <select> opens it and takes the
 // focus, the arrow keys move to the entry and Enter chooses it), against a real `scenery serve
-// --record-requests`; then gestures.py judges what reached the engine. Also: the Photos gallery
+// --record` (each session as a transcript); then gestures.py judges what reached the engine. Also: the Photos gallery
 // turned by the swipes (the engine's model).
 //   SCENERY_BIN=.build/debug/scenery node --experimental-websocket Tests/Web/gestures_test.mjs [LOGS]
 // Exit 0 when every script passes, 1 on a failure, 3 when no Chromium is installed.
@@ -22,7 +22,7 @@ const binary = process.env.SCENERY_BIN ?? ".build/debug/scenery";
 const scripts = JSON.parse(readFileSync("Protocol/conformance/gestures.json", "utf8"));
 const scratch = mkdtempSync(join(tmpdir(), "scenery-gestures-"));
 const recorded = join(scratch, "serve"), logs = process.argv[2] ?? join(scratch, "logs");
-const server = await startServer(binary, ["--record-requests", recorded]);
+const server = await startServer(binary, ["--record", recorded]);
 const browser = await Browser.launch(chromium);
 const failures = [];
 // The debug engine draws each sample photo on its first asset.read, slowly on a busy machine;
