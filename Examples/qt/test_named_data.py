@@ -28,7 +28,7 @@ except ImportError:  # pragma: no cover - the skip below says what is missing
     QApplication = None  # type: ignore[assignment,misc]
 
 if QApplication is not None:
-    from scenery import find_engine
+    from test_scenery_qt import engine_and_app
     from window import SceneryWindow, wait_until
     import scenery_qt
 
@@ -43,12 +43,7 @@ class NamedDataTest(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls) -> None:
-        binary = find_engine()
-        if not binary:
-            raise unittest.SkipTest("skipped: no scenery binary (set SCENERY_BIN or run swift build)")
-        cls.binary = binary
-        app = QApplication.instance()
-        cls.app = app if isinstance(app, QApplication) else QApplication([])
+        cls.binary, cls.app = engine_and_app()
 
     def window(self, argv: list[str]) -> SceneryWindow:
         """The window scenery_qt.py would make for ``argv``, shown, once its first scene opened."""
