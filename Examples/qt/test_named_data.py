@@ -8,6 +8,8 @@ with ``--photos-endpoint`` the photos scene on that endpoint, the command
 Skipped, naming what is missing, without PySide6, a ``scenery`` binary or ../shared/seed-data.
 """
 
+from __future__ import annotations  # the annotations name Qt types, which are absent when the test skips without PySide6
+
 import os
 import shlex
 import subprocess
