@@ -8,7 +8,7 @@
 // failed load in the page is a failure.
 //   SCENERY_BIN=.build/debug/scenery node --experimental-websocket Tests/Web/browser_test.mjs
 // Exit 0 on success, 1 on a failure, 3 when no Chromium is installed.
-import { Browser, findChromium, startServer, sleep } from "./cdp.mjs";
+import { Browser, findChromium, finish, startServer, sleep } from "./cdp.mjs";
 
 const chromium = findChromium();
 if (!chromium) {
@@ -323,10 +323,5 @@ try {
   }
 } catch (error) {
   failures.push(`stopped: ${error.message}`);
-} finally {
-  browser.close();
-  server.process.kill();
 }
-console.log(`${checks} checks, ${failures.length} failures`);
-for (const failure of failures) console.log("  " + failure);
-process.exit(failures.length ? 1 : 0);
+finish({ browser, processes: [server.process], checks, failures });

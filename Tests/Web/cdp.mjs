@@ -1,7 +1,7 @@
 // A small Chrome DevTools Protocol client for the browser tests and the screenshot script:
 // starts headless Chromium from the system (Debian's `chromium`; nothing is downloaded), opens a
 // page and drives it (evaluate, real mouse and key events, screenshots). Needs node 20 run with
-// --experimental-websocket (its WebSocket client).
+// --experimental-websocket (its WebSocket client). Also how a test script ends: finish().
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -177,3 +177,18 @@ export class Browser {
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How a test script ends: closes `browser`, stops `processes` (child processes, with `signal`),
+ * removes the `scratch` folder, prints the summary when the script keeps a list of `failures`
+ * ("N checks, M failures" when it counts its `checks`, else "M failures"; then each failure),
+ * and exits: 1 when there is a failure, else `status`. */
+export function finish({ browser = null, processes = [], signal = "SIGTERM", scratch = null, checks = null, failures = null, status = 0 }) {
+  browser?.close();
+  for (const child of processes) child.kill(signal);
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  if (failures) {
+    console.log(checks === null ? `${failures.length} failures` : `${checks} checks, ${failures.length} failures`);
+    for (const failure of failures) console.log("  " + failure);
+  }
+  process.exit(failures?.length ? 1 : status);
+}

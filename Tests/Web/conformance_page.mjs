@@ -6,11 +6,11 @@
 // Without --states the states are collected into a temporary folder (collect.py); without
 // --renders the PNGs go to a temporary folder too.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Browser, findChromium, startServer } from "./cdp.mjs";
+import { Browser, findChromium, finish, startServer } from "./cdp.mjs";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const kit = join(repo, "Protocol", "conformance");
@@ -59,9 +59,5 @@ try {
   status = python("check.py", ["--states", states, "--renders", renders]);
 } catch (error) {
   console.error(`conformance_page: ${error.message}`);
-} finally {
-  browser?.close();
-  server.process.kill();
-  if (!option("--states") && !option("--renders")) rmSync(scratch, { recursive: true, force: true });
 }
-process.exit(status);
+finish({ browser, processes: [server.process], scratch: option("--states") || option("--renders") ? null : scratch, status });

@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Browser, findChromium, startServer, sleep } from "./cdp.mjs";
+import { Browser, findChromium, finish, startServer, sleep } from "./cdp.mjs";
 
 const chromium = findChromium();
 if (!chromium) {
@@ -122,12 +122,10 @@ try {
     mkdirSync(folder, { recursive: true });
     for (const file of sessionFiles().filter((f) => !before.has(f))) cpSync(join(recorded, file), join(folder, file));
   }
-} finally {
-  browser.close();
-  server.process.kill("SIGTERM");
+  const judged = spawnSync("python3", ["Protocol/conformance/gestures.py", "--logs", logs], { encoding: "utf8" });
+  process.stdout.write(judged.stdout + judged.stderr);
+  if (judged.status !== 0) failures.push(`gestures.py judged the scripts above failed (exit ${judged.status})`);
+} catch (error) {
+  failures.push(`stopped: ${error.message}`);
 }
-const judged = spawnSync("python3", ["Protocol/conformance/gestures.py", "--logs", logs], { encoding: "utf8" });
-process.stdout.write(judged.stdout + judged.stderr);
-for (const failure of failures) console.log("FAIL " + failure);
-if (!process.argv[2]) rmSync(scratch, { recursive: true, force: true });
-process.exit(judged.status === 0 && failures.length === 0 ? 0 : 1);
+finish({ browser, processes: [server.process], scratch: process.argv[2] ? null : scratch, failures });

@@ -8,7 +8,7 @@
 // Exit 0 on success, 1 on a failure, 3 when no Chromium is installed.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { Browser, findChromium, startServer } from "./cdp.mjs";
+import { Browser, findChromium, finish, startServer } from "./cdp.mjs";
 
 const chromium = findChromium();
 if (!chromium) {
@@ -70,9 +70,5 @@ try {
   }
 } catch (error) {
   failures.push(String(error?.stack ?? error));
-} finally {
-  browser.close();
-  for (const child of children) child.kill("SIGKILL");  // a test runner may leave SIGTERM blocked
 }
-for (const failure of failures) console.error("FAIL", failure);
-process.exit(failures.length ? 1 : 0);
+finish({ browser, processes: children, signal: "SIGKILL", failures });  // SIGKILL: a test runner may leave SIGTERM blocked

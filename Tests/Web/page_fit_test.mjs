@@ -9,7 +9,7 @@
 //   description, read back from the screenshot's pixels).
 //   SCENERY_BIN=.build/debug/scenery node --experimental-websocket Tests/Web/page_fit_test.mjs
 // Exit 0 on success, 1 on a failure, 3 when no Chromium is installed.
-import { Browser, findChromium, startServer, sleep } from "./cdp.mjs";
+import { Browser, findChromium, finish, startServer, sleep } from "./cdp.mjs";
 
 const chromium = findChromium();
 if (!chromium) {
@@ -182,10 +182,5 @@ try {
   console.log(`hoo: the description's end moves ${(ink.best * 100).toFixed(0)}% toward ${poem.color}`);
 } catch (error) {
   failures.push(`stopped: ${error.message}`);
-} finally {
-  browser.close();
-  server.process.kill();
 }
-console.log(`${checks} checks, ${failures.length} failures`);
-for (const failure of failures) console.log("  " + failure);
-process.exit(failures.length ? 1 : 0);
+finish({ browser, processes: [server.process], checks, failures });

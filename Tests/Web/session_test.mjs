@@ -7,6 +7,7 @@
 // Exit 0 when every check holds, 1 with the failures listed.
 import { Session } from "../../Sources/SceneryServe/Page/session.js";
 import { jsonEqual } from "../../Sources/SceneryServe/Page/patch.js";
+import { finish } from "./cdp.mjs";
 
 const failures = [];
 let checks = 0;
@@ -82,6 +83,4 @@ const dropped = await waiting.then(() => null, (e) => e);
 expect(dropped?.code === "closed", "a request waiting when the socket closes is rejected");
 expect(closes.length === 1 && closes[0].deliberate === true, "the close is marked deliberate");
 
-console.log(`${checks} checks, ${failures.length} failures`);
-for (const failure of failures) console.log("  " + failure);
-process.exit(failures.length ? 1 : 0);
+finish({ checks, failures });
