@@ -18,6 +18,8 @@ that fit their frame are never broken inside (PROTOCOL.md section 4). Skipped,
 naming the package, without PySide6; skipped without a ``scenery`` binary.
 """
 
+from __future__ import annotations
+
 import os
 import signal
 import sys
