@@ -58,8 +58,10 @@ async function play(action, box) {
     await browser.hold(x, y, action.hold.ms);
   } else if (action.drag) {
     const { from, to, ms, steps } = action.drag;
-    const start = Date.now();
+    // Paced from when the browser has taken the press (a busy machine delays the press itself,
+    // which would shorten the drag the page sees below the script's ms).
     await browser.mouse("mousePressed", ...at(...from));
+    const start = Date.now();
     for (let i = 1; i <= steps; i++) {
       const wait = start + (ms * i) / steps - Date.now();
       if (wait > 0) await sleep(wait);
