@@ -11,12 +11,12 @@ import SceneryTestSupport
 struct ConformancePageTests {
     @Test("the page draws every state of the conformance kit as the protocol says, probe for probe",
           .enabled(if: WebTests.hasNode, WebTests.noNode),
-          .enabled(if: WebTests.hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
+          .enabled(if: WebTests.hasChromium, WebTests.noChromium),
           .enabled(if: !WebTests.sanitized,
                    "skipped under AddressSanitizer: the page's pixels do not depend on the engine's sanitizer, and the plain pass runs this test"),
           .programGuard)
     func pagePassesTheKit() async throws {
-        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/conformance_page.mjs"])
+        let run = try await WebTests.runPageScript("conformance_page.mjs")
         #expect(run.status == 0, "\(run.report)")
         #expect(run.report.contains("probes pass"), "check.py gave no summary: \(run.report)")
     }

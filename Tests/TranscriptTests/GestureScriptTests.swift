@@ -10,12 +10,12 @@ import Testing
 struct GestureScriptTests {
     @Test("the page sends what the gesture scripts say, judged from what reached scenery serve",
           .enabled(if: WebTests.hasNode, WebTests.noNode),
-          .enabled(if: WebTests.hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
+          .enabled(if: WebTests.hasChromium, WebTests.noChromium),
           .enabled(if: !WebTests.sanitized,
                    "skipped under AddressSanitizer: what the page sends does not depend on the engine's sanitizer, and the plain pass runs this"),
           .programGuard)
     func page() async throws {
-        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/gestures_test.mjs"])
+        let run = try await WebTests.runPageScript("gestures_test.mjs")
         #expect(run.status == 0, "\(run.report)")
     }
 

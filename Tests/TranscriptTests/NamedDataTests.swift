@@ -9,10 +9,10 @@ import SceneryTestSupport
 struct NamedDataTests {
     @Test("the page: with --data-root it opens on the briefs' data, listed first; serve_demo.py's printed scenery serve --photos-endpoint opens photos on the demo",
           .enabled(if: WebTests.hasNode, WebTests.noNode),
-          .enabled(if: WebTests.hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
+          .enabled(if: WebTests.hasChromium, WebTests.noChromium),
           .programGuard)
     func page() async throws {
-        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/named_data_test.mjs"])
+        let run = try await WebTests.runPageScript("named_data_test.mjs")
         #expect(run.status == 0, "\(run.report)")
     }
 

@@ -24,6 +24,7 @@ struct WebTests {
     static let hasNode = onPath("node")
     static let hasChromium = ["chromium", "chromium-browser", "google-chrome"].contains(where: onPath)
     static let noNode: Comment = "skipped: needs node 20 (apt-get install -y nodejs)"
+    static let noChromium: Comment = "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"
 
     /// Runs `command` (words, with `SCENERY_BIN=` first where the program starts the engine) in
     /// the repository; `report` is the command as one line to paste, then what it printed.
@@ -38,6 +39,11 @@ struct WebTests {
     static func run(_ command: [String]) async throws -> (status: Int32, report: String, stderr: String) {
         let command = environment + command
         return report(command, try await runProcessOnItsOwnThread(env, command))
+    }
+
+    /// Runs one of the page's node scripts in `Tests/Web/` against the engine under test.
+    static func runPageScript(_ script: String) async throws -> (status: Int32, report: String, stderr: String) {
+        try await run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/" + script])
     }
 
     private static var environment: [String] {
@@ -75,19 +81,19 @@ struct WebTests {
 
     @Test("every scene in headless Chromium: gestures, mirror equals snapshot, nodes where the display list says",
           .enabled(if: hasNode, noNode),
-          .enabled(if: hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
+          .enabled(if: hasChromium, noChromium),
           .programGuard)
     func everySceneInChromium() async throws {
-        let run = try await Self.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/browser_test.mjs"])
+        let run = try await Self.runPageScript("browser_test.mjs")
         #expect(run.status == 0, "\(run.report)")
     }
 
     @Test("the page in a window: the screen scaled to fit without scrolling and tapped where clicked, lines broken between words, a cut line's ellipsis in its run's colour",
           .enabled(if: hasNode, noNode),
-          .enabled(if: hasChromium, "skipped: needs Chromium (apt-get install -y chromium chromium-driver); Scripts/test installs it"),
+          .enabled(if: hasChromium, noChromium),
           .programGuard)
     func pageFitsTheWindow() async throws {
-        let run = try await Self.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "--experimental-websocket", "Tests/Web/page_fit_test.mjs"])
+        let run = try await Self.runPageScript("page_fit_test.mjs")
         #expect(run.status == 0, "\(run.report)")
     }
 }
