@@ -119,8 +119,9 @@ enum PhotosRender {
             }
             screen.add(PhotosPart(key: .body, inputs: .empty(emptyState(state), state.viewport)))
         }
-        screen.add(PhotosPart(key: .notice, inputs: .notice(notice(state), state.viewport)))
-        return model(state, gallery: galleryPhoto, position: position)
+        let notice = notice(state)
+        screen.add(PhotosPart(key: .notice, inputs: .notice(notice, state.viewport)))
+        return model(state, gallery: galleryPhoto, position: position, notice: notice)
     }
 
     /// The nodes of the part `key` built from `inputs`.
@@ -144,7 +145,8 @@ enum PhotosRender {
 
     // MARK: Model
 
-    static func model(_ state: PhotosState, gallery: (index: Int, photo: Photo)?, position: String?) -> JSON {
+    /// The scene's model; `notice` is ``notice(_:)`` of `state`, worked out once by ``render(_:into:)``.
+    static func model(_ state: PhotosState, gallery: (index: Int, photo: Photo)?, position: String?, notice: String?) -> JSON {
         var loaded = 0, loading = 0, failed = 0
         var reasons = JSONObject()
         for load in state.loads.values {
@@ -175,7 +177,7 @@ enum PhotosRender {
         model["loadError"] = .optional(state.loadError)
         model["loading"] = .bool(state.listToken != nil)
         model["maxOffsetY"] = .number(roundPoint(state.maxOffset))
-        model["notice"] = .optional(notice(state))
+        model["notice"] = .optional(notice)
         model["offline"] = .bool(state.offline)
         model["offsetY"] = .number(roundPoint(state.offset))
         model["removed"] = .number(state.removed.count)
