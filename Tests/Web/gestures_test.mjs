@@ -84,9 +84,7 @@ async function play(action, box) {
       const presets = await (await fetch('/presets.json')).json();
       const to = ${picker === "scene" ? `presets.presets.findIndex((p) => p.scene === ${JSON.stringify(scene)})` : device};
       return { x: r.left + r.width / 2, y: r.top + r.height / 2, from: select.selectedIndex, to }; })()`);
-    await browser.mouse("mousePressed", x, y);  // opens the popup, the focus on the <select>
-    await sleep(50);
-    await browser.mouse("mouseReleased", x, y, 0);
+    await browser.hold(x, y, 50);  // opens the popup, the focus on the <select>
     await sleep(200);
     for (let i = 0; i < Math.abs(to - from); i++) await browser.key(to > from ? "ArrowDown" : "ArrowUp");
     await browser.key("Enter");
