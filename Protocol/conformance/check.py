@@ -37,22 +37,25 @@ def inside(quad, x, y):
     return True
 
 
+def upright(quad):
+    """Whether the quad is an axis-aligned rectangle (to 0.01 device pixel)."""
+    return len({round(p[0], 2) for p in quad}) == 2 and len({round(p[1], 2) for p in quad}) == 2
+
+
 def quad_pixels(quad, image):
     """The (r, g, b) of each pixel whose centre lies in the quad, row by row."""
     xs, ys = [p[0] for p in quad], [p[1] for p in quad]
-    upright = len({round(x, 2) for x in xs}) == 2 and len({round(y, 2) for y in ys}) == 2
-    x0, x1 = max(0, math.floor(min(xs))), min(image.width, math.ceil(max(xs)))
-    rgba, width = image.rgba, image.width
-    for y in range(max(0, math.floor(min(ys))), min(image.height, math.ceil(max(ys)))):
-        if upright:  # every pixel of the bounding box whose centre is inside it
-            x0u, x1u = max(x0, math.ceil(min(xs) - 0.5)), min(x1, math.floor(max(xs) - 0.5) + 1)
-            if x1u <= x0u or not min(ys) <= y + 0.5 <= max(ys):
-                continue
-            row = rgba[(y * width + x0u) * 4:(y * width + x1u) * 4]
+    if upright(quad):  # the pixels whose centres lie in the box, a row slice at a time
+        x0, x1 = max(0, math.ceil(min(xs) - 0.5)), min(image.width, math.floor(max(xs) - 0.5) + 1)
+        y0, y1 = max(0, math.ceil(min(ys) - 0.5)), min(image.height, math.floor(max(ys) - 0.5) + 1)
+        rgba, width = image.rgba, image.width
+        for y in range(y0, y1 if x1 > x0 else y0):
+            row = rgba[(y * width + x0) * 4:(y * width + x1) * 4]
             for i in range(0, len(row), 4):
                 yield row[i], row[i + 1], row[i + 2]
-            continue
-        for x in range(x0, x1):
+        return
+    for y in range(max(0, math.floor(min(ys))), min(image.height, math.ceil(max(ys)))):
+        for x in range(max(0, math.floor(min(xs))), min(image.width, math.ceil(max(xs)))):
             if inside(quad, x + 0.5, y + 0.5):
                 yield image.pixel(x, y)[:3]
 
@@ -61,16 +64,16 @@ def clear_pixels(quad, image, expected, tolerance):
     """The first pixel of `quad` that differs from `expected` by more than `tolerance` in a
     channel, with its position, or None. Rows of an upright quad are compared as bytes first."""
     xs, ys = [p[0] for p in quad], [p[1] for p in quad]
-    upright = len({round(x, 2) for x in xs}) == 2 and len({round(y, 2) for y in ys}) == 2
+    box = upright(quad)
     x0, x1 = max(0, math.floor(min(xs))), min(image.width, math.ceil(max(xs)))
     row = bytes(list(expected[:3]) + [255]) * max(0, x1 - x0)
     for y in range(max(0, math.floor(min(ys))), min(image.height, math.ceil(max(ys)))):
-        if upright:
+        if box:
             at = (y * image.width + x0) * 4
             if image.rgba[at:at + len(row)] == row:
                 continue
         for x in range(x0, x1):
-            if upright or inside(quad, x + 0.5, y + 0.5):
+            if box or inside(quad, x + 0.5, y + 0.5):
                 pixel = image.pixel(x, y)[:3]
                 if max(abs(a - b) for a, b in zip(pixel, expected)) > tolerance:
                     return pixel, (x, y)

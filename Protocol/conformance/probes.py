@@ -898,7 +898,7 @@ def edge_probes(probes, node, edges, rule_in, rule_out):
 def turning_image_probes(probes, node):
     """`image.turn`: where a turning image's detail lies at its angle now (a ring's dashes, a
     cover's lettering), over a grid of TURNING_GRID points a side. Where its asset is opaque and
-    one colour two source pixels around, some pixel of the device pixels around moves at least
+    one colour a source pixel around, some pixel of the device pixels around moves at least
     halfway toward that colour from the known one under it (an `ink` quad: any resampling filter
     passes); where it is clear within its reach but has ink within TURNING_NEAR source pixels,
     what is under shows (blamed on the image when the render moved toward that ink). An image
