@@ -56,7 +56,8 @@ def read_requests(folder: Path, judged: set[str]) -> list[dict]:
             if prefix == "<":
                 if isinstance(message.get("error"), dict) and message.get("id") in by_id:
                     by_id[message["id"]]["error"] = message["error"].get("code")
-                seen = sent_rev(message) if sent_rev(message) is not None else seen
+                rev = sent_rev(message)
+                seen = seen if rev is None else rev
             elif message.get("method") in judged:
                 params = message.get("params")
                 request = {"method": message["method"], "params": params if isinstance(params, dict) else {},
