@@ -22,14 +22,6 @@ const browser = await Browser.launch(chromium);
 const failures = [];
 let checks = 0;
 
-/** The page-coordinates centre of node `id` as drawn now. */
-async function center(id) {
-  const box = await browser.evaluate(`(() => { const e = document.querySelector('[data-id="${id}"]'); if (!e) return null;
-    const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`);
-  if (!box) throw new Error(`no node ${id} on the page`);
-  return box;
-}
-
 const model = (path) => browser.evaluate(`JSON.stringify(window.scenery.state()?.model${path})`).then((v) => (v === undefined ? undefined : JSON.parse(v)));
 
 /** Mirror equals snapshot; every node's element where the display list puts it (±0.5 px). */
@@ -97,24 +89,24 @@ async function waitFor(scene, step, expression, timeout = 8000) {
 
 const gestures = {
   async directory() {
-    await browser.click(...await center("tab.contacts"));
+    await browser.click(...await browser.center("tab.contacts"));
     await waitFor("directory", "tap a tab", `window.scenery.state().model.tab === 'contacts'`);
     await check("directory", "tab");
-    const [x, y] = await center("title");
+    const [x, y] = await browser.center("title");
     await browser.wheel(x, y + 300, 400);
     await waitFor("directory", "wheel", `window.scenery.state().model.offsetY > 0`);
     await check("directory", "wheel");
     const row = await browser.evaluate(`Object.keys(window.scenery.state().display.nodes).filter((id) => /^contacts\\.person\\.\\d+$/.test(id))
       .find((id) => { const r = document.querySelector('[data-id="' + id + '"]').getBoundingClientRect(); return r.top > 300 && r.top < 600; })`);
-    await browser.click(...await center(row));
+    await browser.click(...await browser.center(row));
     await waitFor("directory", "tap a row", `window.scenery.state().model.selection !== null`);
     await check("directory", "row");
   },
   async hoo() {
-    await browser.click(...await center("cell.1.3"));
+    await browser.click(...await browser.center("cell.1.3"));
     await waitFor("hoo", "tap a Hoo", `window.scenery.state().model.selection?.hoo === 3`);
     await check("hoo", "tap");
-    const [x, y] = await center("cell.1.1");
+    const [x, y] = await browser.center("cell.1.1");
     // From the first Hoo one cell to the right: the scrub selects the second (index 1).
     await browser.drag([x, y], [x + 85, y + 4]);
     await waitFor("hoo", "scrub", `window.scenery.state().model.selection?.index === 1`);
@@ -124,7 +116,7 @@ const gestures = {
     await check("hoo", "pan");
   },
   async exhibition() {
-    await browser.click(...await center("mode.nearme"));
+    await browser.click(...await browser.center("mode.nearme"));
     await waitFor("exhibition", "reshuffle", `window.scenery.state().model.cause === 'reshuffle'`);
     await check("exhibition", "reshuffle");
     const turning = await browser.evaluate(`document.querySelector('[data-id="circle.0.ring"]').getAnimations().length`);
@@ -146,12 +138,12 @@ const gestures = {
     if (angleGap(relearned.drawn, relearned.expected) > 4) failures.push(`exhibition: after the clock is learned again the ring is drawn at ${relearned.drawn.toFixed(1)}°, the scene clock says ${relearned.expected.toFixed(1)}°`);
   },
   async shelf() {
-    await browser.click(...await center("settings.icon"));
+    await browser.click(...await browser.center("settings.icon"));
     await waitFor("shelf", "alert", `window.scenery.state().model.alert !== null`);
     await check("shelf", "alert");
-    await browser.click(...await center("alert.action.0"));
+    await browser.click(...await browser.center("alert.action.0"));
     await waitFor("shelf", "dismiss the alert", `window.scenery.state().model.alert === null`);
-    await browser.hold(...await center("book.1.cover"), 800);
+    await browser.hold(...await browser.center("book.1.cover"), 800);
     await waitFor("shelf", "long press", `window.scenery.state().model.jiggling?.book === 'book.1'`);
     const jiggling = await browser.evaluate(`document.querySelector('[data-id="book.1.cover"]').getAnimations().length`);
     if (jiggling !== 1) failures.push(`shelf: the book does not jiggle (${jiggling} animations)`);
@@ -173,21 +165,21 @@ const gestures = {
     const one = drawn.find((t) => t.id === "one.title"), two = drawn.find((t) => t.id === "two.title");
     if (!one?.fits || !one.ellipsis) failures.push(`shelf: a one-word title too long for its box is not cut with an ellipsis (${JSON.stringify(one)})`);
     if (!two?.fits) failures.push(`shelf: a title whose first word is too long for its box runs past it (${JSON.stringify(two)})`);
-    await browser.click(...await center("book.1.delete"));
+    await browser.click(...await browser.center("book.1.delete"));
     await waitFor("shelf", "delete", `window.scenery.state().model.books === 29`);
     await check("shelf", "delete");
-    const [x, y] = await center("book.4.cover");
+    const [x, y] = await browser.center("book.4.cover");
     await browser.wheel(x, y, 300);
     await waitFor("shelf", "wheel", `window.scenery.state().model.offsetY > 0`);
     await check("shelf", "wheel");
   },
   async photos() {
-    await browser.click(...await center("photo.4"));
+    await browser.click(...await browser.center("photo.4"));
     await waitFor("photos", "open the gallery", `window.scenery.state().model.title === '5/16'`);
     await check("photos", "gallery");
     await browser.key("ArrowRight");
     await waitFor("photos", "page", `window.scenery.state().model.title === '6/16'`);
-    await browser.click(...await center("gallery.back"));
+    await browser.click(...await browser.center("gallery.back"));
     await waitFor("photos", "back", `window.scenery.state().model.screen === 'home'`);
     await check("photos", "back");
   },
@@ -221,7 +213,7 @@ async function sceneSwitches() {
   const presets = await browser.evaluate(`fetch('/presets.json').then((r) => r.json()).then((p) => p.presets.map((x) => x.scene))`);
   for (const scene of ["hoo", "exhibition", "shelf", "photos", "directory"]) await pick(presets.indexOf(scene));
   await browser.evaluate(`(window.sent = window.sent.filter((x) => x.method === 'shutdown'), true)`);
-  await browser.click(...await center("tab.contacts"));
+  await browser.click(...await browser.center("tab.contacts"));
   await waitFor("scene switches", "tap a tab", `window.scenery.state().model.tab === 'contacts'`);
   await sleep(300);
   const sent = await browser.evaluate(`window.sent.filter((s) => s.method !== 'shutdown').map((s) => ({ method: s.method, open: s.open, current: s.socket === window.scenery.session.socket }))`);
@@ -259,7 +251,7 @@ async function firstDrag() {
   await browser.until(`window.scenery?.ready === true`);
   const gestures = await browser.evaluate(`[...(window.scenery.session.gestures ?? [])].sort()`);
   if (gestures.includes("pan")) failures.push(`first drag: the shelf lists pan (${gestures}); the test needs a scene without it`);
-  const [x, y] = await center("book.4.cover");
+  const [x, y] = await browser.center("book.4.cover");
   await browser.drag([x, y], [x, y - 150]);
   await waitFor("first drag", "scroll", `window.scenery.state().model.offsetY >= 149.5`);
   await sleep(300);
@@ -274,7 +266,7 @@ async function serverRestart() {
   const device = 1;
   await browser.open(`${server.url}/?scene=shelf&device=${device}`, 900, 1000);
   await browser.until(`window.scenery?.ready === true`);
-  const [x, y] = await center("book.4.cover");
+  const [x, y] = await browser.center("book.4.cover");
   await browser.wheel(x, y, 300);
   await waitFor("restart", "scroll before", `window.scenery.state().model.offsetY > 0`);
   const port = server.port;

@@ -113,6 +113,15 @@ export class Browser {
     return targetId;
   }
 
+  /** The page-coordinates centre of node `id` (its `data-id`) as drawn now; an error when it is
+   * not on the page. */
+  async center(id) {
+    const box = await this.evaluate(`(() => { const e = document.querySelector('[data-id="${id}"]'); if (!e) return null;
+      const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`);
+    if (!box) throw new Error(`no node ${id} on the page`);
+    return box;
+  }
+
   /** Opens a tab of `width` x `height` holding `html` (a page made by the script). */
   async openHTML(html, width, height) {
     await this.open("about:blank", width, height);

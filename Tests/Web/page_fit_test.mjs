@@ -28,11 +28,10 @@ async function openPage(query, width, height) {
   await sleep(300);
 }
 
-/** The page-coordinates centre of node `id` as drawn now. */
+/** The page-coordinates centre of node `id` as drawn now, once it is drawn. */
 async function center(id) {
   await browser.until(`document.querySelector('[data-id="${id}"]') !== null`, 10000 * SLOW);
-  return browser.evaluate(`(() => { const r = document.querySelector('[data-id="${id}"]').getBoundingClientRect();
-    return [r.left + r.width / 2, r.top + r.height / 2]; })()`);
+  return browser.center(id);
 }
 
 try {
