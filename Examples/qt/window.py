@@ -228,7 +228,6 @@ class SceneryWindow(QMainWindow):
         self.setWindowTitle("Scenery")
         self.session: Optional[EngineSession] = None
         self.scene_picker = QComboBox()
-        self.scene_picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.device_picker = QComboBox()
         for title, _ in DEVICES:
             self.device_picker.addItem(title)
