@@ -50,8 +50,8 @@ class NamedDataTest(unittest.TestCase):
     def window(self, argv: list[str]) -> SceneryWindow:
         """The window scenery_qt.py would make for ``argv``, shown, once its first scene opened."""
         args = scenery_qt.parse(argv)
-        named = {"photos_endpoint": args.photos_endpoint} if getattr(args, "photos_endpoint", None) else {}
-        window = SceneryWindow(self.binary, scene=args.scene, device=args.device, data_root=args.data_root, **named)
+        window = SceneryWindow(self.binary, scene=args.scene, device=args.device, data_root=args.data_root,
+                               photos_endpoint=args.photos_endpoint)
         self.addCleanup(window.close)
         window.show()
         self.assertTrue(wait_until(lambda: window.opened, WAIT), f"{argv}: the first scene never opened")
