@@ -1,7 +1,9 @@
 // Type-checks the package's declarations as a user's TypeScript would use them:
 //   tsc --strict --noEmit --module es2022 --moduleResolution node --target es2022 Clients/js/check.ts
 // (Scripts/test installs Debian's node-typescript; the Swift test JavaScriptPackageTests runs it.)
-import { applyPatch, spawnEngine, type SessionEvent, type State, type TapParams, type Node } from "./index.js";
+// check_wrong.ts holds what tsc must refuse; test_types.mjs runs both.
+import { applyPatch, expect, launch, spawnEngine, SceneryError, TimeoutError, EngineExitedError,
+  type DirectoryModel, type Locator, type SessionEvent, type State, type TapParams, type Node } from "./index.js";
 
 export async function walk(): Promise<string | null> {
   const engine = spawnEngine();
@@ -16,4 +18,33 @@ export async function walk(): Promise<string | null> {
   await engine.verify();
   await engine.close();
   return moved?.scene ?? Object.keys(nodes)[0] ?? null;
+}
+
+/** The spec's first script, typed: launch, typed methods, locators, expect, the model. */
+export async function firstScript(): Promise<unknown> {
+  const engine = await launch({ clock: "virtual", seed: 1 });
+  await engine.sceneOpen({ scene: "directory" });
+  await engine.getByRole("button", { name: "Contacts" }).tap();
+  const row: Locator = engine.getByRole("row", { name: "Nakamura" });
+  await row.tap();
+  await expect(row).toBeVisible();
+  await expect(engine).toHaveModel("tab", "contacts");
+  const model: DirectoryModel = engine.model("directory");
+  await engine.scroll({ deltaY: 250 });
+  const now: number = (await engine.clockAdvance({ ms: 2000 })).nowMs;
+  await engine.sceneOpen({ scene: "photos", cacheDir: "/tmp/photos" });
+  await engine.tap({ x: 10, y: 20, baseRev: engine.rev });
+  const text: string = await engine.getByText("3/16", { exact: true }).textContent({ timeout: 1000 });
+  const box = await row.boundingBox();
+  const width: number = box ? box.width : 0;
+  await expect(engine.locator("photo").first()).toHaveText(/.*/);
+  await expect(engine.getByText("Nothing")).toHaveCount(0);
+  const svg: string = await engine.screenshot({ path: "shot.svg" });
+  try { await engine.tap({ id: "nowhere" }); } catch (error) {
+    if (error instanceof TimeoutError) console.log(error.screenText);
+    else if (error instanceof EngineExitedError) console.log(error.status, error.stderr);
+    else if (error instanceof SceneryError) console.log(error.code, error.method);
+  }
+  await engine.close();
+  return [model.selection, now, text, width, svg.length];
 }

@@ -2,15 +2,28 @@
 // its stdin and stdout), with the page's own Session (page/session.js) keeping the mirror. The
 // pipe is given to the session as its socket: the same `send`, `readyState` and `close` a
 // WebSocket has, so requests, the mirror, gap resyncs and `asset.read` are the page's code.
+// On top of it: every protocol method as a camelCase method, errors as Error subclasses,
+// locators, waits on either clock, and screenshots.
 import { spawn } from "node:child_process";
-import { accessSync, constants, existsSync } from "node:fs";
+import { accessSync, constants, existsSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 import { Session } from "./page/session.js";
 import { jsonEqual } from "./page/patch.js";
+import { EngineExitedError, SceneryError, TimeoutError } from "./errors.js";
+import { Locator } from "./locator.js";
+import { screenText } from "./screen.js";
+import { renderSvg } from "./svg.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
+
+/** The protocol version this package speaks; `initialize` sends it unless told otherwise. */
+export const PROTOCOL_VERSION = "1.0";
+/** How much of the engine's stderr an EngineExitedError keeps (its end). */
+const STDERR_TAIL = 4096;
+/** A wait on the virtual clock advances it by this many ms between checks. */
+export const VIRTUAL_STEP_MS = 50;
 
 const runnable = (path) => { try { accessSync(path, constants.X_OK); return true; } catch { return false; } };
 
@@ -28,16 +41,36 @@ export function findEngine(engine) {
   return candidates.find(runnable) ?? null;
 }
 
-/** An engine process and the mirror of its state: the page's Session over a pipe. */
+/** A protocol method's name in JavaScript: `scene.open` is `sceneOpen`. */
+export const jsName = (wire) => wire.replace(/\.(\w)/g, (_, letter) => letter.toUpperCase());
+
+/** The protocol's methods as [jsName, wire method] pairs, generated from the schema
+ * (methods.js, Scripts/generate-types); null where that file is not there. */
+const generated = await import("./methods.js").then((module) => module.METHODS ?? module.methods ?? module.default ?? null, () => null);
+
+/** An engine process and the mirror of its state: the page's Session over a pipe, with every
+ * protocol method as a method (`engine.tap({ id })`, `engine.sceneOpen({ scene })`). */
 export class EngineSession extends Session {
-  /** Starts the engine (see findEngine) with `args`, in `cwd`; its stderr goes to ours. */
-  constructor({ engine, args = [], cwd } = {}) {
+  /** Starts the engine (see findEngine) with `args`, in `cwd`. Its stderr is kept (the last 4
+   * KB, for EngineExitedError) and echoed to ours only with `echoStderr: true`. */
+  constructor({ engine, args = [], cwd, echoStderr = false } = {}) {
     super(null);
     const binary = findEngine(engine);
-    if (!binary) throw new Error("no scenery binary: install the package with its engine, pass { engine }, or set SCENERY_BIN");
-    this.process = spawn(binary, args, { cwd, stdio: ["pipe", "pipe", "inherit"] });
-    this.exited = new Promise((resolve) => this.process.on("close", (code, signal) => resolve(code ?? signal)));
+    if (!binary) throw new SceneryError("no scenery binary: install the package with its engine, pass { engine }, or set SCENERY_BIN", { code: "exited" });
+    /** The clock of the session, from `initialize` ("virtual" unless it asked for "real"). */
+    this.clock = "virtual";
+    /** How long an action or a wait waits when not told (ms; setDefaultTimeout). */
+    this.defaultTimeout = 5000;
+    this.stderrTail = Buffer.alloc(0);
+    this.assets = new Map();
+    this.process = spawn(binary, args, { cwd, stdio: ["pipe", "pipe", "pipe"] });
+    this.exited = new Promise((resolve) => {
+      this.process.on("close", (code, signal) => resolve(code ?? signal));
+      this.process.on("error", (error) => { this.keepStderr(Buffer.from(`could not start ${binary}: ${error.message}\n`)); resolve(error.code ?? "error"); });
+    });
     const pipe = this.process;
+    pipe.stdin.on("error", () => {});  // EPIPE from an engine that ended: its `close` says so
+    pipe.stderr.on("data", (chunk) => { this.keepStderr(chunk); if (echoStderr) process.stderr.write(chunk); });
     this.socket = {
       readyState: 1,
       send: (text) => pipe.stdin.write(text + "\n"),
@@ -49,32 +82,205 @@ export class EngineSession extends Session {
       .on("line", (line) => { if (line.trim()) this.receive(JSON.parse(line)); });
   }
 
+  keepStderr(chunk) {
+    this.stderrTail = Buffer.concat([this.stderrTail, chunk]);
+    if (this.stderrTail.length > STDERR_TAIL) this.stderrTail = this.stderrTail.subarray(this.stderrTail.length - STDERR_TAIL);
+  }
+
+  /** The last few KB the engine wrote on stderr. */
+  stderr() { return this.stderrTail.toString("utf8"); }
+
   ended(reason) {
     if (this.socket.readyState === 3 && this.waiting.size === 0) return;
     this.socket.readyState = 3;
     this.closed({ code: 1006, reason });
   }
 
+  /** Sends a request; resolves with its result. An error answer rejects with a SceneryError (its
+   * `code`, `method`, `data`); an engine that ends first, with an EngineExitedError. */
+  async request(method, params = {}) {
+    try {
+      return await super.request(method, params);
+    } catch (answer) {
+      throw await this.failure(answer, method);
+    }
+  }
+
+  /** The Error for what a request was rejected with. */
+  async failure(answer, method) {
+    if (answer instanceof Error) return answer;
+    if (answer?.code === "closed") {
+      if (this.closedByPage) return new SceneryError(`${method}: the session is closed`, { code: "closed", method });
+      return new EngineExitedError({ status: await this.exited, stderr: this.stderr(), method });
+    }
+    return SceneryError.fromAnswer(answer, method);
+  }
+
+  /** `initialize`, with `protocolVersion` defaulting to this package's; remembers the clock. */
+  async initialize(params = {}) {
+    const result = await this.request("initialize", { protocolVersion: PROTOCOL_VERSION, ...params });
+    this.clock = params.clock ?? "virtual";
+    if (!generated) installMethods(EngineSession.prototype, result.methods.map((wire) => [jsName(wire), wire]));
+    return result;
+  }
+
+  /** The open scene's model, checked to be `scene`'s (a SceneryError when another is open). */
+  model(scene) {
+    const open = this.state?.scene ?? null;
+    if (open !== scene) throw new SceneryError(`model(${JSON.stringify(scene)}): the open scene is ${JSON.stringify(open)}`, { code: "scene" });
+    return this.state.model;
+  }
+
+  /** Sets how long actions, waits and assertions wait when not told (ms; default 5000). */
+  setDefaultTimeout(ms) { this.defaultTimeout = ms; }
+
+  /** Nodes whose text matches `text` (case-insensitive substring; `exact`: equal). */
+  getByText(text, { exact } = {}) {
+    return new Locator(this, { text, exact }, `getByText(${describeArgs(text, { exact })})`);
+  }
+
+  /** Nodes of role `role` ("button", "row"), named `name` when given (the text read on them). */
+  getByRole(role, { name, exact } = {}) {
+    return new Locator(this, { role, name, exact }, `getByRole(${describeArgs(role, { name, exact })})`);
+  }
+
+  /** The node with id `id`, and the nodes whose ids extend it (`contacts.person` matches every
+   * row of the contacts and their parts). */
+  locator(id) { return new Locator(this, { id }, `locator(${JSON.stringify(id)})`); }
+
+  /** Waits until `check()` says `{ ok: true, value }` and resolves with the value. On the virtual
+   * clock it checks, advances the scene clock 50 ms, checks again, until `timeout` ms of scene
+   * time are spent; on the real clock it checks again on each patch as it arrives. Rejects
+   * with a TimeoutError saying `what` was awaited, what the last check found (`found`) and the
+   * screen's text. `check` may throw to stop the wait (a strictness error). */
+  async waitUntil(check, { timeout = this.defaultTimeout, what = "a condition" } = {}) {
+    if (this.clock === "virtual") {
+      let spent = 0;
+      for (;;) {
+        const result = await check();
+        if (result.ok) return result.value;
+        if (spent >= timeout) throw this.timedOut(what, timeout, result.found);
+        const step = Math.min(VIRTUAL_STEP_MS, timeout - spent);
+        await this.request("clock.advance", { ms: step });
+        spent += step;
+      }
+    }
+    const deadline = performance.now() + timeout;
+    let changes = 0;
+    let wake = () => {};
+    const listener = (event) => { if (event.state || event.closed) { changes += 1; wake(); } };
+    this.onChange(listener);
+    try {
+      for (;;) {
+        const seen = changes;
+        const result = await check();
+        if (result.ok) return result.value;
+        const left = deadline - performance.now();
+        if (left <= 0) throw this.timedOut(what, timeout, result.found);
+        if (changes === seen) {
+          let timer;
+          await new Promise((resolve) => { wake = resolve; timer = setTimeout(resolve, left); });
+          clearTimeout(timer);
+          wake = () => {};
+        }
+      }
+    } finally {
+      this.listeners.delete(listener);
+    }
+  }
+
+  timedOut(what, timeout, found) {
+    const text = screenText(this.state);
+    const clock = this.clock === "virtual" ? "of scene time (virtual clock)" : "(real clock)";
+    const error = new TimeoutError(`timed out after ${timeout} ms ${clock} waiting for ${what}` +
+      (found !== undefined ? `\n  last found: ${found}` : "") + `\nthe screen's text at the end:\n${indent(text)}`,
+    { timeout, screenText: text });
+    error.found = found;
+    return error;
+  }
+
+  /** A picture of the state now, as SVG text (no native dependency): every node of the display
+   * list, images inline as data: URLs, animations at the scene clock's time. Written to `path`
+   * when given; `scale` multiplies the picture's size in pixels (default 1: one pixel a point). */
+  async screenshot({ path, scale = 1 } = {}) {
+    const snapshot = await this.request("snapshot");
+    const assets = {};
+    for (const id of imageIds(snapshot.state)) {
+      if (!this.assets.has(id)) this.assets.set(id, this.request("asset.read", { id }).catch(() => null));
+      const asset = await this.assets.get(id);
+      if (asset) assets[id] = asset;
+    }
+    const svg = renderSvg(snapshot.state, assets, snapshot.nowMs, { scale });
+    if (path) writeFileSync(path, svg);
+    return svg;
+  }
+
   /** Checks the mirror against the engine's `snapshot`; resolves with it, rejects on drift. */
   async verify() {
     const snapshot = await this.request("snapshot");
     if (snapshot.rev !== this.rev || !jsonEqual(snapshot.state, this.state)) {
-      throw new Error(`state drift: client rev ${this.rev}, engine rev ${snapshot.rev}`);
+      throw new SceneryError(`state drift: client rev ${this.rev}, engine rev ${snapshot.rev}`, { code: "drift", method: "snapshot" });
     }
     return snapshot;
   }
 
-  /** Ends the session: `shutdown`, then the process's exit, which must be status 0. */
+  /** Ends the session: `shutdown`, then the process's exit, which must be status 0 (else an
+   * EngineExitedError with its status and stderr). */
   async close() {
     if (this.socket.readyState === 1) {
       await this.request("shutdown");
       this.closedByPage = true;
       this.socket.close();
     }
+    this.closedByPage = true;
     const status = await this.exited;
-    if (status !== 0) throw new Error(`the engine exited with status ${status}`);
+    if (status !== 0) throw new EngineExitedError({ status, stderr: this.stderr() });
   }
 }
 
-/** Starts an engine: `const engine = spawnEngine(); await engine.request("initialize", {...})`. */
+/** Defines a method per protocol method on `target` (those it does not define itself). */
+function installMethods(target, list) {
+  for (const [name, wire] of list) {
+    if (Object.prototype.hasOwnProperty.call(target, name)) continue;
+    Object.defineProperty(target, name, {
+      value: { [name](params = {}) { return this.request(wire, params); } }[name],
+      writable: true, configurable: true,
+    });
+  }
+}
+if (generated) installMethods(EngineSession.prototype, generated);
+
+/** The asset ids the state's nodes name (images and movies). */
+function imageIds(state) {
+  const ids = new Set();
+  for (const node of Object.values(state.display?.nodes ?? {})) {
+    if (node.kind === "image" && node.image) ids.add(node.image);
+    if (node.kind === "movie" && node.style?.movie) ids.add(node.style.movie);
+  }
+  return [...ids];
+}
+
+const indent = (text) => text.split("\n").map((line) => `  ${line}`).join("\n");
+
+/** A locator's arguments as the user wrote them: `"Nakamura", { exact: true }`. */
+function describeArgs(first, options) {
+  const given = Object.entries(options).filter(([, value]) => value !== undefined);
+  return JSON.stringify(first) + (given.length ? `, { ${given.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(", ")} }` : "");
+}
+
+/** Starts an engine: `const engine = spawnEngine(); await engine.initialize()`. */
 export function spawnEngine(options) { return new EngineSession(options); }
+
+/** Starts an engine and initializes it: `const engine = await launch()`. Options: where and how
+ * to start it (`engine`, `args`, `cwd`, `echoStderr`) and `initialize`'s params (`clock`,
+ * `seed`, `viewport`, `network`, `protocolVersion`). */
+export async function launch({ engine, args, cwd, echoStderr, ...initialize } = {}) {
+  const session = new EngineSession({ engine, args, cwd, echoStderr });
+  try {
+    await session.initialize(initialize);
+  } catch (error) {
+    session.process.kill();
+    throw error;
+  }
+  return session;
+}

@@ -36,7 +36,7 @@ from serve_process import start_serve  # noqa: E402
 
 ENGINE = DIST / "engine" / "scenery"
 WHEELS = sorted(glob.glob(str(DIST / "scenery-*.whl")))
-TARBALLS = sorted(glob.glob(str(DIST / "scenery-*.tgz")))
+TARBALLS = sorted(glob.glob(str(DIST / "scenery-engine-*.tgz")))
 SESSION = REPO / "Examples" / "sessions" / "directory.ndjson"
 TRANSCRIPT = REPO / "Tests" / "Transcripts" / "core" / "session.transcript"
 NO_DIST = "needs the packages in dist/ (run Scripts/package; Scripts/test does)"
