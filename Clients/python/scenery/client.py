@@ -12,6 +12,10 @@ caller's thread, in arrival order:
   ``scene.open``) stay queued and are applied at the start of the next ``request()``.
 * ``drain(wait)`` applies queued notifications without sending anything, optionally waiting until
   no line has arrived for ``wait`` seconds (to watch a real-clock timer, say).
+
+Above the wire: every protocol method as a typed method (``scenery._methods``, generated from the
+schema), locators, waits and ``expect`` (``scenery.locator``, run from ``_run``), and
+``screenshot`` (``scenery.render``).
 """
 
 from __future__ import annotations
@@ -21,14 +25,23 @@ import collections
 import os
 import queue
 import subprocess
+import sys
 import threading
 import time
 from types import TracebackType
-from typing import IO, Any, Literal, Mapping, Sequence
+from typing import IO, Any, Literal, Mapping, Sequence, TypeVar, cast
 
+from . import _flow
+from ._methods import Role, SyncMethods
 from .engine import engine_path
-from .errors import ProtocolError
+from .errors import EngineExited, TimeoutError
+from .locator import Locator, id_query, role_query, text_query
 from .protocol import Answer, MirroredClient, Session
+
+T = TypeVar("T")
+
+#: How many of the engine's last stderr lines an EngineExited error carries.
+STDERR_TAIL = 20
 
 __all__ = ["SceneryClient", "engine_argv"]
 
@@ -41,23 +54,24 @@ def engine_argv(engine: str | os.PathLike[str] | Sequence[str] | None) -> list[s
     return list(engine)
 
 
-class SceneryClient(MirroredClient):
+class SceneryClient(MirroredClient, SyncMethods):
     """One engine process and a mirror of its state.
 
     ``state`` and ``rev`` follow every patch the engine sends; ``notifications`` lists every
     notification received. Use as a context manager: a clean exit sends ``shutdown`` and checks the
     exit status, an exception kills the process. ``engine`` is the binary (default: the bundled
-    one, or ``$SCENERY_BIN``) or a whole command line; ``timeout`` bounds each wait for an answer;
-    ``stderr`` goes to ``subprocess.Popen`` (the engine's logs); ``cwd`` is where it runs (scene
-    params' relative paths are taken from there).
+    one, or ``$SCENERY_BIN``) or a whole command line; ``timeout`` bounds each wait for an answer
+    (seconds); ``stderr`` goes to ``subprocess.Popen`` (the engine's logs; by default they are
+    passed on to ``sys.stderr`` and their tail kept for ``EngineExited``); ``cwd`` is where it
+    runs (scene params' relative paths are taken from there).
 
     Example::
 
         with SceneryClient() as engine:
-            engine.request("initialize", {"protocolVersion": "1.0"})
-            engine.request("scene.open", {"scene": "directory"})
-            engine.request("tap", {"id": "tab.contacts"})
-            engine.verify()
+            engine.initialize()
+            engine.scene_open(scene="directory")
+            engine.get_by_role("button", name="Contacts").tap()
+            expect(engine).to_have_model("tab", "contacts")
 
     ``send`` and ``receive`` pipeline: write several requests, then read each answer (and every
     notification) as it arrives; ``id=`` gives a request the caller's own id.
@@ -72,10 +86,17 @@ class SceneryClient(MirroredClient):
         self._lines: queue.Queue[bytes | None] = queue.Queue()
         # Answers that request() or drain() read past, in arrival order, for receive().
         self._answers: collections.deque[Answer] = collections.deque()
+        #: Seconds a locator, ``wait_for`` or ``expect`` waits when not told (``set_default_timeout``).
+        self.default_timeout = _flow.DEFAULT_TIMEOUT
+        self._stderr_tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)
         self._process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=stderr, cwd=cwd)
+                                         stderr=subprocess.PIPE if stderr is None else stderr, cwd=cwd)
         self._reader = threading.Thread(target=self._read_stdout, daemon=True)
         self._reader.start()
+        self._stderr_reader: threading.Thread | None = None
+        if stderr is None:
+            self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
+            self._stderr_reader.start()
 
     @property
     def notifications(self) -> list[dict[str, Any]]:
@@ -104,7 +125,7 @@ class SceneryClient(MirroredClient):
         while True:
             answer = self._handle(max(0.0, deadline - time.monotonic()))
             if answer is False:
-                raise TimeoutError(f"no response to {method} within {self.timeout} s")
+                raise TimeoutError(f"no response to {method} within {self.timeout} s", self.screen_text())
             if isinstance(answer, Answer):
                 if answer.id == request_id:
                     return answer.value()
@@ -156,6 +177,64 @@ class SceneryClient(MirroredClient):
         result = self.request("asset.read", {"id": asset_id})
         return dict(result, data=base64.b64decode(result["data"]))
 
+    # Locators, waits, screenshots ------------------------------------------------------------
+
+    def get_by_text(self, text: str, *, exact: bool = False) -> Locator:
+        """The text nodes that read ``text``: a case-insensitive substring, or with ``exact`` the
+        whole text, case and all (white space runs count as one space either way)."""
+        return Locator(self, text_query(text, exact))
+
+    def get_by_role(self, role: Role, *, name: str | None = None, exact: bool = False) -> Locator:
+        """The nodes of ``role`` ("button", "row"), with ``name`` their accessible name (the text
+        a person reads on them) matched as ``get_by_text`` matches text."""
+        return Locator(self, role_query(role, name, exact))
+
+    def locator(self, id: str) -> Locator:
+        """The node with this id, and the nodes under it: ``locator("contacts.person")`` matches
+        ``contacts.person.17`` and ``contacts.person.17.name`` (whole components only)."""
+        return Locator(self, id_query(id))
+
+    def set_default_timeout(self, seconds: float) -> None:
+        """How long locators, ``wait_for`` and ``expect`` wait when not told (default 5 s; on the
+        virtual clock, that much scene time)."""
+        self.default_timeout = seconds
+
+    def screenshot(self, path: str | os.PathLike[str] | None = None, *, scale: float | None = None) -> bytes:
+        """A PNG of the state as it is now, drawn by ``scenery.render`` (needs Pillow: ``pip
+        install "scenery-engine[screenshot]"``); written to ``path`` too when given. ``scale``
+        is device pixels per point (default: the viewport's scale)."""
+        from .render import asset_ids, screenshot
+        snapshot = self.request("snapshot")
+        assets = {asset: self.request("asset.read", {"id": asset}) for asset in asset_ids(snapshot["state"])}
+        return screenshot(snapshot, assets, path=path, scale=scale)
+
+    def _run(self, flow: _flow.Flow[T]) -> T:
+        """Run a flow of ``scenery._flow``: its requests sent here, its waits done here."""
+        value: Any = None
+        try:
+            while True:
+                step = flow.send(value)
+                if isinstance(step, _flow.Call):
+                    value = self.request(step.method, step.params)
+                else:
+                    value = self._await(step.seen, step.timeout)
+        except StopIteration as stop:
+            return cast(T, stop.value)
+
+    def _await(self, seen: int, timeout: float) -> bool:
+        """Handle lines until more than ``seen`` notifications have come; False at the timeout."""
+        deadline = time.monotonic() + timeout
+        while len(self.session.notifications) <= seen:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            answer = self._handle(remaining)
+            if answer is False:
+                return False
+            if isinstance(answer, Answer):
+                self._answers.append(answer)
+        return True
+
     # Process -------------------------------------------------------------------------------
 
     def close(self) -> None:
@@ -168,7 +247,7 @@ class SceneryClient(MirroredClient):
                 raise
         status = self._finish()
         if status != 0:
-            raise ProtocolError(f"engine exited with status {status}")
+            raise EngineExited("on shutdown", status, "".join(self._stderr_tail))
 
     def kill(self) -> None:
         """End the process without ceremony (after an error)."""
@@ -185,20 +264,48 @@ class SceneryClient(MirroredClient):
         status = self._process.wait(timeout=self.timeout)
         self._reader.join(timeout=self.timeout)
         self._process.stdout.close()
+        if self._stderr_reader is not None:
+            self._stderr_reader.join(timeout=self.timeout)
         return status
+
+    def _exited(self, doing: str) -> EngineExited:
+        """The error for an engine found gone: its status (waited for a moment) and stderr's tail."""
+        try:
+            status: int | None = self._process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            status = None
+        if self._stderr_reader is not None:
+            self._stderr_reader.join(timeout=2)
+        return EngineExited(doing, status, "".join(self._stderr_tail))
 
     # Lines ---------------------------------------------------------------------------------
 
     def _write(self, line: bytes) -> None:
         assert self._process.stdin is not None
-        self._process.stdin.write(line)
-        self._process.stdin.flush()
+        try:
+            self._process.stdin.write(line)
+            self._process.stdin.flush()
+        except (OSError, ValueError):  # a broken pipe, or stdin closed already
+            raise self._exited("before the request was written") from None
 
     def _read_stdout(self) -> None:
         assert self._process.stdout is not None
         for line in self._process.stdout:
             self._lines.put(line)
         self._lines.put(None)  # end of stream
+
+    def _read_stderr(self) -> None:
+        """Pass the engine's stderr on to ours, keeping its last lines for EngineExited."""
+        assert self._process.stderr is not None
+        for raw in self._process.stderr:
+            line = raw.decode("utf-8", "replace")
+            self._stderr_tail.append(line)
+            try:
+                sys.stderr.write(line)
+                sys.stderr.flush()
+            except (OSError, ValueError):
+                pass  # our stderr is gone: keep the tail only
+        self._process.stderr.close()
 
     def _handle(self, timeout: float | None) -> Answer | None | Literal[False]:
         """Handle the next line: its Answer, None for a notification, False when no line came
@@ -209,5 +316,5 @@ class SceneryClient(MirroredClient):
             return False
         if line is None:
             self._lines.put(None)  # stay at end of stream for later calls
-            raise ProtocolError("the engine closed its stdout")
+            raise self._exited("before answering")
         return self.session.receive(line)

@@ -12,7 +12,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from .errors import GapError, ProtocolError, SceneryError
+from .errors import GapError, InvalidParams, ProtocolError, SceneMismatch, SceneryError
+from .geometry import visible_frame
 from .mirror import Mirror
 
 __all__ = ["PROTOCOL_VERSION", "Answer", "Session"]
@@ -52,6 +53,8 @@ class Session:
         self.notifications: list[dict[str, Any]] = []
         self._next_id = 1
         self._pending: dict[int, str] = {}
+        #: The session's clock as ``initialize`` asked for it: "virtual" (the default) or "real".
+        self.clock = "virtual"
 
     def request(self, method: str, params: Mapping[str, Any] | None = None, *,
                 id: int | None = None) -> tuple[int, bytes]:
@@ -59,7 +62,11 @@ class Session:
 
         ``id`` is the caller's choice of id (a transcript's, say); the session's own ids then
         stay above it, so they never meet. ValueError, and nothing changes, for an ``id`` that is
-        not an int or that a request still awaits its answer under."""
+        not an int or that a request still awaits its answer under. ``InvalidParams`` (nothing
+        written) for params that are not a mapping or hold a value JSON cannot carry."""
+        if params is not None and not isinstance(params, Mapping):
+            raise InvalidParams(f"params must be a mapping of names to values, not {type(params).__name__}: "
+                                f"{params!r:.100}", method)
         if id is None:
             request_id = self._next_id
         elif isinstance(id, bool) or not isinstance(id, int):
@@ -71,7 +78,12 @@ class Session:
         message: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
         if params is not None:
             message["params"] = dict(params)
-        line = json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
+        try:
+            line = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
+        except (TypeError, ValueError) as error:
+            raise InvalidParams(f"params: {error}", method) from None
+        if method == "initialize" and params is not None and params.get("clock") in ("virtual", "real"):
+            self.clock = params["clock"]
         self._next_id = max(self._next_id, request_id + 1)
         self._pending[request_id] = method
         return request_id, line.encode("utf-8")
@@ -124,6 +136,26 @@ class Session:
             self._apply(params.get("patch") or [], params.get("rev", -1), f"a patch notification ({cause})")
 
 
+def screen_lines(state: Any) -> list[str]:
+    """The text a person sees on the screen of ``state``, in reading order: each text node that
+    shows (its frame clipped to the viewport and, in the content layer, to ``content.frame``;
+    opacity not 0), sorted by top, then left; one line each, runs joined."""
+    if not isinstance(state, dict):
+        return []
+    display = state.get("display") or {}
+    viewport = state.get("viewport") or {}
+    screen = (0.0, 0.0, float(viewport.get("width", 0)), float(viewport.get("height", 0)))
+    shown = []
+    for ident, node in (display.get("nodes") or {}).items():
+        if node.get("kind") != "text" or (node.get("style") or {}).get("opacity", 1) == 0:
+            continue
+        text = " ".join("".join(run.get("text", "") for run in node.get("text") or []).split())
+        frame = visible_frame(display, node, screen) if text else None
+        if frame is not None:
+            shown.append((frame[1], frame[0], ident, text))
+    return [text for *_, text in sorted(shown)]
+
+
 class MirroredClient:
     """What the sync and the asyncio client both show of their session's mirror."""
 
@@ -138,3 +170,19 @@ class MirroredClient:
     def rev(self) -> int | None:
         """The mirrored state's rev (None before ``initialize``)."""
         return self.session.mirror.rev
+
+    def screen_text(self, limit: int = 20) -> str:
+        """The visible text of the mirrored screen in reading order (top, then left), one text
+        node a line, at most ``limit`` lines (then how many more): what a timeout or a failed
+        assertion shows."""
+        lines = screen_lines(self.state)
+        more = [f"... and {len(lines) - limit} more"] if len(lines) > limit else []
+        return "\n".join([f"  {line}" for line in lines[:limit]] + more) or "  (no text)"
+
+    def _scene_model(self, scene: str) -> Any:
+        """The open scene's model, or SceneMismatch when ``scene`` is not the open one."""
+        state = self.state
+        open_scene = state.get("scene") if isinstance(state, dict) else None
+        if open_scene != scene:
+            raise SceneMismatch(f"model({scene!r}): the open scene is {open_scene!r}")
+        return state["model"]
