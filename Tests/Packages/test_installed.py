@@ -35,7 +35,7 @@ sys.path.insert(0, str(REPO / "Tests" / "Support"))
 from serve_process import start_serve  # noqa: E402
 
 ENGINE = DIST / "engine" / "scenery"
-WHEELS = sorted(glob.glob(str(DIST / "scenery-*.whl")))
+WHEELS = sorted(glob.glob(str(DIST / "scenery_engine-*.whl")))
 TARBALLS = sorted(glob.glob(str(DIST / "scenery-engine-*.tgz")))
 SESSION = REPO / "Examples" / "sessions" / "directory.ndjson"
 TRANSCRIPT = REPO / "Tests" / "Transcripts" / "core" / "session.transcript"

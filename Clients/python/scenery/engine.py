@@ -42,6 +42,6 @@ def engine_path(path: str | os.PathLike[str] | None = None) -> str:
         if named:
             raise FileNotFoundError(f"no scenery binary at {named!r}")
         raise FileNotFoundError(
-            "no scenery binary: install the platform wheel (pip install scenery), pass a path, "
+            "no scenery binary: install the platform wheel (pip install scenery-engine), pass a path, "
             "or set SCENERY_BIN")
     return found
