@@ -1,7 +1,7 @@
 // The state document drawn as SVG text, with no native dependency (PROTOCOL.md section 4): the
 // white backdrop, then every node in draw order (z, then id): rect and circle fills, lines (a
 // stroke from `from` to `to` with butt caps, or a filled hairline), text runs laid out at the
-// engine's average advance of 0.5 em (word wrap, `lines` with an ellipsis, `align`,
+// engine's average advance of 0.5 em (word wrap, `lines` with an ellipsis at the box's end, `align`,
 // `verticalAlign`, static `rotation`, clipped to the box), images inline as data: URLs placed by
 // `contentMode` and `align` (a `tint` draws their alpha in its colour), movies as their first
 // frame over `background`, `opacity`, `cornerRadius`, content nodes moved by the scroll and
@@ -12,6 +12,8 @@ const WEIGHTS = { light: 300, regular: 400, medium: 500, semibold: 600, bold: 70
 /** The engine's average advance, in em, which lays text out when a size is needed. */
 const ADVANCE = 0.5;
 const ELLIPSIS = "…";
+/** The room a cut line keeps for its ellipsis at the end of the box, in em of its run. */
+const ELLIPSIS_ROOM = 1;
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]);
 const num = (value) => String(Math.round(value * 1000) / 1000);
@@ -148,12 +150,23 @@ function drawText(node, style, [x, y, w, h], defs, id) {
   const [tx, anchorName] = align === "center" ? [bw / 2, "middle"] : align === "right" ? [bw, "end"] : [0, "start"];
   const clip = id("text");
   defs.push(`<clipPath id="${clip}"><rect x="0" y="0" width="${num(bw)}" height="${num(bh)}"/></clipPath>`);
+  const spans = (pieces) => pieces.map(({ run, text }) => `<tspan font-family="${escape(families(run, style))}" font-size="${num(run.size)}" ` +
+    `font-weight="${WEIGHTS[run.weight] ?? 400}" fill="${run.color}">${escape(text)}</tspan>`).join("");
   const texts = lines.map((line, i) => {
     const size = Math.max(...line.map((piece) => piece.run.size));
     const baseline = top + i * lineHeight + lineHeight / 2 + 0.35 * size;
-    const spans = line.map(({ run, text }) => `<tspan font-family="${escape(families(run, style))}" font-size="${num(run.size)}" ` +
-      `font-weight="${WEIGHTS[run.weight] ?? 400}" fill="${run.color}">${escape(text)}</tspan>`).join("");
-    return `<text x="${num(tx)}" y="${num(baseline)}" text-anchor="${anchorName}" xml:space="preserve">${spans}</text>`;
+    const end = line[line.length - 1];
+    if (!lines.cut || i !== lines.length - 1) {
+      return `<text x="${num(tx)}" y="${num(baseline)}" text-anchor="${anchorName}" xml:space="preserve">${spans(line)}</text>`;
+    }
+    // A cut line fills the box: its text from the left, cut where the ellipsis begins, and the
+    // ellipsis at the box's end (the viewer's font may be wider or narrower than 0.5 em).
+    const room = ELLIPSIS_ROOM * end.run.size;
+    const head = [...line.slice(0, -1), { run: end.run, text: end.text.slice(0, -ELLIPSIS.length) }].filter((piece) => piece.text);
+    const cut = id("cut");
+    defs.push(`<clipPath id="${cut}"><rect x="0" y="0" width="${num(Math.max(0, bw - room))}" height="${num(bh)}"/></clipPath>`);
+    return `<g clip-path="url(#${cut})"><text x="0" y="${num(baseline)}" xml:space="preserve">${spans(head)}</text></g>` +
+      `<text x="${num(bw)}" y="${num(baseline)}" text-anchor="end" xml:space="preserve">${spans([{ run: end.run, text: ELLIPSIS }])}</text>`;
   });
   const place = rotation
     ? `translate(${num(x + w / 2)} ${num(y + h / 2)}) rotate(${num(rotation)}) translate(${num(-bw / 2)} ${num(-bh / 2)})`
@@ -209,13 +222,14 @@ export function layoutLines(runs, width, maxLines = 0) {
   let cut = false;
   if (maxLines > 0 && lines.length > maxLines) { lines = lines.slice(0, maxLines); cut = true; }
   const last = lines[lines.length - 1];
-  if (cut || widthOf(last) > width + 1e-6 && (one || maxLines > 0)) {
+  const ellipsed = cut || (widthOf(last) > width + 1e-6 && (one || maxLines > 0));
+  if (ellipsed) {
     const run = (last[last.length - 1] ?? chars[chars.length - 1]).run;
     const ellipsis = { ch: ELLIPSIS, run };
     while (last.length && widthOf(last) + advance(ellipsis) > width + 1e-6) last.pop();
     lines[lines.length - 1] = [...trimmed(last), ellipsis];
   }
-  return lines.map((line) => {
+  const result = lines.map((line) => {
     const pieces = [];
     for (const c of line) {
       const piece = pieces[pieces.length - 1];
@@ -224,4 +238,6 @@ export function layoutLines(runs, width, maxLines = 0) {
     }
     return pieces;
   }).filter((pieces) => pieces.length);
+  result.cut = ellipsed;  // the last line ends with an ellipsis the layout put there
+  return result;
 }
