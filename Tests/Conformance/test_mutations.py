@@ -1,8 +1,9 @@
 """The conformance kit's own mutation score (issue 27, section 2): the kit must fail a front end
 that draws wrong, with the node whose pixels are wrong and the rule it broke.
 
-`reference_renderer.py` (written for these tests from PROTOCOL.md section 4, not from either front
-end) draws the kit's states; clean, it must pass every probe of every state. Then each fault
+The Python package's renderer, `scenery.render` (Clients/python/scenery/render.py, the one
+`engine.screenshot()` draws with; written for these tests from PROTOCOL.md section 4, not from
+either front end) draws the kit's states; clean, it must pass every probe of every state. Then each fault
 below is switched on alone, the states that show it are drawn again, and the kit must report at
 least one failing probe in a declared state, on a declared node, under a declared rule. Faults
 the kit misses today are named in KNOWN_ESCAPES: they are reported as expected failures, and a
@@ -33,7 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 KIT = os.path.join(REPO, "Protocol", "conformance")
 sys.path.insert(0, KIT)
-sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(REPO, "Clients", "python"))  # the package scenery, from this checkout
 
 pytest.importorskip("PIL", reason="needs Pillow (python3 -m pip install Pillow; Scripts/test installs it)")
 if not os.path.exists("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"):
@@ -41,7 +42,7 @@ if not os.path.exists("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"):
 
 import check  # noqa: E402
 import probes  # noqa: E402
-import reference_renderer  # noqa: E402
+from scenery import render as reference_renderer  # noqa: E402
 from png import write_png  # noqa: E402
 
 Fault = namedtuple("Fault", "name what switches states nodes rules each")

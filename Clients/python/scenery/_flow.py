@@ -76,17 +76,31 @@ class Found:
     matches: list[dict[str, Any]]
 
 
+#: How many of an id locator's matches are looked through for the node with exactly that id.
+EXACT_PROBE = 16
+
+
 def find(query: Query, limit: int | None) -> Flow[Found]:
-    """The query's matches now (at most ``limit`` of them in ``matches``; ``count`` counts all)."""
-    params = dict(query.params)
-    if query.pinned is None and query.index is not None and query.index >= 0:
-        params["limit"] = query.index + 1
-    elif query.pinned is None and query.index is None and limit is not None:
-        params["limit"] = limit
-    result = yield Call("find", params)
+    """The query's matches now (at most ``limit`` of them in ``matches``; ``count`` counts all).
+
+    An id locator (``locator(id)``) is the node with exactly that id when there is one (not the
+    nodes inside it as well: ``locator("tab.contacts")`` is the button, not also its label), else
+    every node whose id extends it (``locator("contacts.person")``: the rows and their parts)."""
+    pinned, result = query.pinned, None
+    if pinned is None and set(query.params) == {"id"}:
+        probe = yield Call("find", {"id": query.params["id"], "limit": EXACT_PROBE})
+        if any(match.get("id") == query.params["id"] for match in probe["matches"]):
+            pinned, result = str(query.params["id"]), probe
+    if result is None:
+        params = dict(query.params)
+        if pinned is None and query.index is not None and query.index >= 0:
+            params["limit"] = query.index + 1
+        elif pinned is None and query.index is None and limit is not None:
+            params["limit"] = limit
+        result = yield Call("find", params)
     count, matches = int(result["count"]), list(result["matches"])
-    if query.pinned is not None:
-        matches = [match for match in matches if match.get("id") == query.pinned]
+    if pinned is not None:
+        matches = [match for match in matches if match.get("id") == pinned]
         count = len(matches)
     if query.index is not None:
         # A positive index asked for index + 1 matches, a negative one for all of them.
@@ -248,7 +262,7 @@ class ExpectationFailed(AssertionError):
 
 def failed(client: MirroredClient, what: str, expected: str, found: str, timeout: float) -> ExpectationFailed:
     return ExpectationFailed(f"{what}\n  expected: {expected}\n  found:    {found}\n"
-                             f"  (waited {timeout:g} s {clock_words(client, timeout)[len('within '):]})\n"
+                             f"  (waited {clock_words(client, timeout)[len('within '):]})\n"
                              f"The screen shows:\n{client.screen_text()}")
 
 

@@ -139,7 +139,7 @@ class AsyncSceneryClient(MirroredClient, AsyncMethods):
         return AsyncLocator(self, role_query(role, name, exact))
 
     def locator(self, id: str) -> AsyncLocator:
-        """The node with this id and the nodes under it (see ``SceneryClient.locator``)."""
+        """The node with this id, else the nodes whose ids extend it (see ``SceneryClient.locator``)."""
         return AsyncLocator(self, id_query(id))
 
     def set_default_timeout(self, seconds: float) -> None:

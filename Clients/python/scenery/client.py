@@ -190,8 +190,9 @@ class SceneryClient(MirroredClient, SyncMethods):
         return Locator(self, role_query(role, name, exact))
 
     def locator(self, id: str) -> Locator:
-        """The node with this id, and the nodes under it: ``locator("contacts.person")`` matches
-        ``contacts.person.17`` and ``contacts.person.17.name`` (whole components only)."""
+        """The node with this id (``locator("tab.contacts")``: the button, not its label too) or,
+        when no node has it, the nodes whose ids extend it by whole components:
+        ``locator("contacts.person")`` matches ``contacts.person.17`` and ``contacts.person.17.name``."""
         return Locator(self, id_query(id))
 
     def set_default_timeout(self, seconds: float) -> None:
