@@ -4,7 +4,7 @@ A state file is ``{"name", "scale", "nowMs", "document", "assets"}`` (Protocol/c
 picture is the viewport's width and height times ``scale`` in pixels, the scene at scene time
 ``nowMs``, drawn by the same ``SceneRenderer`` as the window (movies at their first frame: they
 play on the front end's own time, which starts when they are first shown). Also measures, per
-state, the time to decode its JSON and the time to draw it, for the README's figures.
+state, the time to decode its JSON and the time to draw it, for the figures in Docs/qt.md.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ user's gestures, knowing no scene.
     python3 Examples/qt/scenery_qt.py --screenshots OUT                     # the window, every scene, as PNGs
 
 The window spawns ``scenery`` (``--scenery``, else ``$SCENERY_BIN``, else ``.build/release`` or
-``.build/debug`` of this checkout) and speaks PROTOCOL.md to it over a pipe on the real clock.
+``.build/debug`` of this checkout) and speaks PROTOCOL.md to it over a pipe on the real clock. The
+``scenery`` package is the installed one, else this checkout's ``Clients/python``.
 ``--render-states`` and ``--screenshots`` need no display: run them with
 ``QT_QPA_PLATFORM=offscreen`` (they set it themselves when no platform is named).
 """
@@ -15,12 +16,18 @@ The window spawns ``scenery`` (``--scenery``, else ``$SCENERY_BIN``, else ``.bui
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 from pathlib import Path
 from typing import Optional
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+if importlib.util.find_spec("scenery") is None:
+    # Run from a checkout with the package not installed: take the checkout's own, so that the
+    # commands in Docs/qt.md work as written from a fresh clone, with no PYTHONPATH.
+    sys.path.append(str(HERE.parents[1] / "Clients" / "python"))
 
 
 def parse(argv: Optional[list[str]]) -> argparse.Namespace:

@@ -9,7 +9,7 @@ tooltip). When the engine ends by itself the screen dims under a banner, and a n
 the same scene on the same device after a backoff, as the page does when its connection is lost.
 
 ``screenshots`` opens every scene in the window offscreen and saves each window as a PNG (the
-README's pictures).
+pictures in Docs/qt.md).
 """
 
 from __future__ import annotations

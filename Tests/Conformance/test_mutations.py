@@ -241,7 +241,7 @@ def first_hit(hits):
 
 
 def test_the_score(kit, capsys):
-    """Prints the score (the README quotes it) and what each fault did; fails when a fault
+    """Prints the score (Docs/conformance.md quotes it) and what each fault did; fails when a fault
     escapes that is not a known escape, or a known escape is caught."""
     outcomes = kit["outcomes"]
     caught = [f.name for f in FAULTS if outcomes[f.name][0]]

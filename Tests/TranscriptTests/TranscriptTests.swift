@@ -137,7 +137,7 @@ struct ExampleSessionTests {
         #expect(Self.sessions.count >= 3)
     }
 
-    /// The README shows these off: each must run to `shutdown` answering every request without
+    /// The README and Docs/sessions.md show these off: each must run to `shutdown` answering every request without
     /// an error (a session whose tap carried a wrong `baseRev` once answered -32602 instead).
     @Test("each example session answers every request without an error, and its patches rebuild its snapshot", arguments: sessions)
     func runsWithoutErrors(path: String) throws {
