@@ -8,6 +8,7 @@ the real one (as patches arrive), strictness, and what timeouts and failed asser
 
 import asyncio
 import json
+import os
 import pathlib
 import re
 import subprocess
@@ -291,6 +292,25 @@ class AsyncLocatorTest(unittest.TestCase):
                 return time.monotonic() - started
         waited = asyncio.run(walk())
         self.assertTrue(1.5 < waited < 3.5, f"{waited:.2f} s")
+
+
+def readme_blocks() -> list[str]:
+    """The ``python`` code blocks of the package's README."""
+    text = (REPO_ROOT / "Clients" / "python" / "README.md").read_text()
+    return re.findall(r"```python\n(.*?)```", text, re.S)
+
+
+@unittest.skipIf(ENGINE is None, NO_ENGINE)
+class ReadmeTest(unittest.TestCase):
+    def test_every_python_block_of_the_readme_runs_as_written(self):
+        blocks = readme_blocks()
+        self.assertGreaterEqual(len(blocks), 4)
+        package = str(pathlib.Path(__file__).resolve().parents[1])
+        for number, block in enumerate(blocks):
+            with self.subTest(block=number), tempfile.TemporaryDirectory() as folder:
+                run = subprocess.run([sys.executable, "-c", block], cwd=folder, capture_output=True, text=True,
+                                     timeout=120, env={**os.environ, "SCENERY_BIN": ENGINE, "PYTHONPATH": package})
+                self.assertEqual(run.returncode, 0, f"README block {number}:\n{block}\n{run.stderr}")
 
 
 if __name__ == "__main__":

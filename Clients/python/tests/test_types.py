@@ -12,7 +12,10 @@ import sys
 import tempfile
 import unittest
 
+from scenery import find_engine
+
 PACKAGE = pathlib.Path(__file__).resolve().parents[1]
+REPO = PACKAGE.parents[1]
 
 HEADER = "from scenery import AsyncSceneryClient, SceneryClient, expect\nengine = SceneryClient()\n"
 
@@ -109,11 +112,15 @@ class TypedMethodsTest(unittest.TestCase):
             for snippet, (line, _) in WRONG.items():
                 (folder / f"wrong_{snippet}.py").write_text(HEADER + line + "\n")
             (folder / "right.py").write_text(RIGHT)
+            readme = (PACKAGE / "README.md").read_text()
+            for number, block in enumerate(re.findall(r"```python\n(.*?)```", readme, re.S)):
+                (folder / f"right_readme_{number}.py").write_text(block)
             report = mypy(folder)
         errors: dict[str, list[tuple[int, str]]] = {}
         for found in re.finditer(r"^(?:.*/)?(\w+)\.py:(\d+): error: (.*)$", report, re.M):
             errors.setdefault(found.group(1), []).append((int(found.group(2)), found.group(3)))
-        self.assertEqual(errors.get("right", []), [], f"the right snippet fails mypy --strict:\n{report}")
+        for name in [name for name in errors if name.startswith("right")]:
+            self.assertEqual(errors[name], [], f"{name} (right.py, or a README block) fails mypy --strict:\n{report}")
         first_line = HEADER.count("\n") + 1
         for snippet, (line, message) in WRONG.items():
             with self.subTest(snippet=snippet):
@@ -122,6 +129,27 @@ class TypedMethodsTest(unittest.TestCase):
                 self.assertTrue(any(at == wrong_line and message in text for at, text in found),
                                 f"{line!r} does not fail mypy --strict with {message!r} on line {wrong_line}; "
                                 f"mypy said: {found}")
+
+
+class GeneratedFilesTest(unittest.TestCase):
+    """The generated files are what their generators make now: the typed methods and types from
+    the schema, the scene guide (SCENES.md) from the schema and the engine's own output."""
+
+    def test_the_typed_methods_and_types_are_up_to_date(self):
+        run = subprocess.run([sys.executable, str(REPO / "Scripts" / "generate-types"), "--check"],
+                             capture_output=True, text=True, timeout=120)
+        self.assertEqual(run.returncode, 0, run.stderr)
+
+    @unittest.skipIf(find_engine() is None, "scenery binary not found: set SCENERY_BIN or run `swift build`")
+    def test_the_scene_guide_is_up_to_date_with_the_engine(self):
+        run = subprocess.run([sys.executable, str(REPO / "Scripts" / "generate-scenes"), "--check"],
+                             capture_output=True, text=True, timeout=300,
+                             env={**os.environ, "SCENERY_BIN": str(find_engine())})
+        self.assertEqual(run.returncode, 0, run.stderr)
+        guide = (PACKAGE / "scenery" / "SCENES.md").read_text()
+        for scene in ("directory", "hoo", "exhibition", "shelf", "photos", "testcard"):
+            self.assertIn(f"## `{scene}`", guide)
+        self.assertIn("| `contacts.person.N` | rect | row |", guide)
 
 
 if __name__ == "__main__":
