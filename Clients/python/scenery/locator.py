@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, cast, overload
 
 from . import _flow
 from ._flow import Query, State
+from .types import LongPressResult, TapResult
 
 if TYPE_CHECKING:
     from .aio import AsyncSceneryClient
@@ -99,13 +100,14 @@ class _Locator(Generic[Client]):
 class Locator(_Locator["SceneryClient"]):
     """Nodes on the screen of a ``SceneryClient``, found anew each time the locator is used."""
 
-    def tap(self, *, timeout: float | None = None) -> Any:
+    def tap(self, *, timeout: float | None = None) -> TapResult:
         """Tap the one node: waits for it, scrolls it into view, taps it by id; the tap's result."""
-        return self._client._run(_flow.act(self._client, self._query, "tap", self._timeout(timeout)))
+        return cast(TapResult, self._client._run(_flow.act(self._client, self._query, "tap", self._timeout(timeout))))
 
-    def long_press(self, *, timeout: float | None = None) -> Any:
+    def long_press(self, *, timeout: float | None = None) -> LongPressResult:
         """Press and hold the one node, as ``tap`` does; the longPress's result."""
-        return self._client._run(_flow.act(self._client, self._query, "longPress", self._timeout(timeout)))
+        return cast(LongPressResult, self._client._run(_flow.act(self._client, self._query, "longPress",
+                                                                 self._timeout(timeout))))
 
     def text_content(self, *, timeout: float | None = None) -> str:
         """The one node's text: a text node's, or a button's or row's accessible name."""
@@ -141,13 +143,14 @@ class Locator(_Locator["SceneryClient"]):
 class AsyncLocator(_Locator["AsyncSceneryClient"]):
     """Nodes on the screen of an ``AsyncSceneryClient``: ``Locator``'s methods, awaited."""
 
-    async def tap(self, *, timeout: float | None = None) -> Any:
+    async def tap(self, *, timeout: float | None = None) -> TapResult:
         """Tap the one node: waits for it, scrolls it into view, taps it by id; the tap's result."""
-        return await self._client._run(_flow.act(self._client, self._query, "tap", self._timeout(timeout)))
+        return cast(TapResult, await self._client._run(_flow.act(self._client, self._query, "tap", self._timeout(timeout))))
 
-    async def long_press(self, *, timeout: float | None = None) -> Any:
+    async def long_press(self, *, timeout: float | None = None) -> LongPressResult:
         """Press and hold the one node, as ``tap`` does; the longPress's result."""
-        return await self._client._run(_flow.act(self._client, self._query, "longPress", self._timeout(timeout)))
+        return cast(LongPressResult, await self._client._run(_flow.act(self._client, self._query, "longPress",
+                                                                       self._timeout(timeout))))
 
     async def text_content(self, *, timeout: float | None = None) -> str:
         """The one node's text: a text node's, or a button's or row's accessible name."""

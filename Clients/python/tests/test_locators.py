@@ -128,7 +128,7 @@ class LongListTest(unittest.TestCase):
             expect(row).to_be_visible()
             self.assertEqual(engine.model("directory")["selection"], ident[len("locator('"):-2])
             self.assertGreater(engine.model("directory")["offsetY"], 10000, "scrolled far down")
-            self.assertLess(tapped, 5, "found, revealed and tapped in a few requests")
+            self.assertLess(tapped, 10, "found, revealed and tapped in a few requests")
             engine.verify()
 
     def test_a_name_by_text_in_the_middle_of_the_list(self):
@@ -158,7 +158,7 @@ class GalleryWaitTest(unittest.TestCase):
             before = engine.snapshot()["nowMs"]
             started = time.monotonic()
             expect(engine.get_by_text("3/16")).to_be_visible(timeout=5)
-            self.assertLess(time.monotonic() - started, 1.0, "4 s of scene time in well under a second")
+            self.assertLess(time.monotonic() - started, 2.0, "4 s of scene time, not 4 s of real time")
             self.assertEqual(engine.snapshot()["nowMs"] - before, 4000, "stops at the first check that holds")
             expect(engine.locator("gallery.title")).to_have_text("3/16")
             expect(engine.locator("gallery.title")).to_have_text(re.compile(r"^\d+/16$"))
@@ -172,9 +172,9 @@ class GalleryWaitTest(unittest.TestCase):
             engine.scene_open(scene="photos")
             engine.locator("photo.0").tap()
             started, first_id = time.monotonic(), engine.send("snapshot")
-            expect(engine.get_by_text("2/16")).to_be_visible(timeout=5)
+            expect(engine.get_by_text("2/16")).to_be_visible(timeout=8)
             waited, requests = time.monotonic() - started, engine.send("snapshot") - first_id - 1
-            self.assertTrue(1.5 < waited < 3.5, f"the 2 s timer: {waited:.2f} s")
+            self.assertTrue(1.5 < waited < 6, f"the 2 s timer, not the 8 s timeout: {waited:.2f} s")
             # A find after each patch (the timer's, images loading), not a poll.
             self.assertLess(requests, 40, f"{requests} requests in {waited:.2f} s: a poll, not a wait on patches")
             with self.assertRaises(ExpectationFailed):
@@ -288,10 +288,10 @@ class AsyncLocatorTest(unittest.TestCase):
                 await engine.scene_open(scene="photos")
                 await engine.locator("photo.0").tap()
                 started = time.monotonic()
-                await engine.get_by_text("2/16").wait_for(timeout=5)
+                await engine.get_by_text("2/16").wait_for(timeout=8)
                 return time.monotonic() - started
         waited = asyncio.run(walk())
-        self.assertTrue(1.5 < waited < 3.5, f"{waited:.2f} s")
+        self.assertTrue(1.5 < waited < 6, f"the 2 s timer, not the 8 s timeout: {waited:.2f} s")
 
 
 def readme_blocks() -> list[str]:

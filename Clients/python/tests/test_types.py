@@ -34,6 +34,7 @@ WRONG = {
     "params_not_a_mapping": ('engine.request("tap", ["tab.contacts"])', "incompatible type"),
     "async_misspelt_param": ("async def main(a: AsyncSceneryClient) -> None:\n    await a.tap(idd=3)", 'Unexpected keyword argument "idd"'),
     "locator_misspelt_method": ('engine.get_by_text("Nakamura").tapp()', '"Locator" has no attribute "tapp"'),
+    "locator_result_key": ('print(engine.get_by_text("Nakamura").tap()["targt"])', '"TapResult" has no key "targt"'),
     "wait_for_state": ('engine.get_by_text("Nakamura").wait_for(state="shown")', "incompatible type"),
 }
 
@@ -60,7 +61,7 @@ data: str = engine.asset_read(id="directory.portrait.4")["data"]
 model: DirectoryModel = engine.model("directory")
 print(model["selection"], engine.model("hoo")["selection"], engine.model("photos")["gallery"])
 row = engine.get_by_role("row", name="Nakamura")
-row.tap()
+target: str | None = row.tap()["target"]
 row.first.tap(timeout=2)
 box = row.bounding_box()
 if box is not None:
