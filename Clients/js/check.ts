@@ -25,11 +25,16 @@ export async function firstScript(): Promise<unknown> {
   const engine = await launch({ clock: "virtual", seed: 1 });
   await engine.sceneOpen({ scene: "directory" });
   await engine.getByRole("button", { name: "Contacts" }).tap();
-  const row: Locator = engine.getByRole("row", { name: "Nakamura" });
+  const row: Locator = engine.getByRole("row", { name: "Yusuf Nakamura" });
   await row.tap();
   await expect(row).toBeVisible();
   await expect(engine).toHaveModel("tab", "contacts");
   const model: DirectoryModel = engine.model("directory");
+  const found = await engine.find({ role: "row", name: "Nakamura", limit: 3 });
+  const firstId: string | undefined = found.matches[0]?.id;
+  await engine.reveal({ id: firstId ?? "contacts.person.0" });
+  const rows: Locator[] = await engine.getByRole("row").all();
+  await rows[0]?.waitFor({ state: "attached", timeout: 100 });
   await engine.scroll({ deltaY: 250 });
   const now: number = (await engine.clockAdvance({ ms: 2000 })).nowMs;
   await engine.sceneOpen({ scene: "photos", cacheDir: "/tmp/photos" });

@@ -1,11 +1,11 @@
 // Declarations of the package's API; the protocol's message types are generated from the
 // schema into types.d.ts and the typed methods into methods.d.ts (Scripts/generate-types), and
 // re-exported here.
-import type { AssetReadResult, ErrorObject, Patch, Rev, SnapshotResult, State, TapResult, LongPressResult, ViewportParams } from "./types.js";
-import type { Methods, SceneModels, SceneName } from "./methods.js";
+import type { AssetReadResult, ErrorObject, FindResultMatchesItem, Patch, RevealResult, Rev, SnapshotResult, State, TapResult, LongPressResult, ViewportParams } from "./types.js";
+import type { Methods, Role, SceneModels, SceneName } from "./methods.js";
 
 export * from "./types.js";
-export type { Methods, SceneModels, SceneName } from "./methods.js";
+export type { Methods, Role, SceneModels, SceneName } from "./methods.js";
 
 /** The protocol version this package speaks ("1.0"); `initialize` sends it unless told otherwise. */
 export const PROTOCOL_VERSION: string;
@@ -93,23 +93,8 @@ export class ExpectError extends Error {
   screenText: string;
 }
 
-/** One node `find` reports (PROTOCOL.md, `find`). */
-export interface LocatorMatch {
-  id: string;
-  kind: string;
-  layer: "screen" | "content";
-  /** [x, y, width, height] in screen points at the current scroll, not clipped. */
-  frame: number[];
-  /** Shown now: rendered, not transparent, inside the screen. */
-  visible: boolean;
-  /** In display.nodes now (a virtualized row off the screen is not). */
-  rendered: boolean;
-  role?: "button" | "row";
-  name?: string;
-  text?: string;
-  selected?: boolean;
-  enabled?: boolean;
-}
+/** One node `find` reports (PROTOCOL.md, `find`): generated from the schema. */
+export type LocatorMatch = FindResultMatchesItem;
 
 /** A node's frame on the screen, in points. */
 export interface BoundingBox { x: number; y: number; width: number; height: number }
@@ -143,7 +128,7 @@ export class Locator {
   /** A locator per match now, each pinned to its id. */
   all(): Promise<Locator[]>;
   /** Scrolls the match wholly into view (`reveal`). */
-  scrollIntoViewIfNeeded(options?: TimeoutOption): Promise<{ rev: Rev; patch: Patch }>;
+  scrollIntoViewIfNeeded(options?: TimeoutOption): Promise<RevealResult>;
   /** Waits until the locator is visible (default), hidden, attached or detached. */
   waitFor(options?: { state?: "visible" | "hidden" | "attached" | "detached"; timeout?: number }): Promise<void>;
 }
@@ -189,7 +174,7 @@ export class EngineSession extends Session {
   /** Nodes whose text matches (case-insensitive substring; `exact`: equal). */
   getByText(text: string, options?: { exact?: boolean }): Locator;
   /** Nodes of a role ("button", "row"), named `name` when given. */
-  getByRole(role: "button" | "row", options?: { name?: string; exact?: boolean }): Locator;
+  getByRole(role: Role, options?: { name?: string; exact?: boolean }): Locator;
   /** The node with this id and the nodes whose ids extend it. */
   locator(id: string): Locator;
   /** Waits until `check` says ok: on the virtual clock advancing it 50 ms a step, on the real

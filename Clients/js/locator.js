@@ -30,10 +30,11 @@ export class Locator {
   /** The last match in screen order. */
   last() { return new Locator(this.engine, this.query, `${this.description}.last()`, -1); }
 
-  /** Asks the engine now: `{count, matches}` (at most `limit` matches; `count` counts all). */
+  /** Asks the engine now: `{count, matches}` (at most `limit` matches, null: all of them;
+   * `count` counts all). */
   async resolve(limit = LISTED) {
     const { pick } = this;
-    if (pick === null) return this.engine.request("find", { ...this.query, limit });
+    if (pick === null) return this.engine.request("find", limit === null ? this.query : { ...this.query, limit });
     if (typeof pick === "number") {
       const found = await this.engine.request("find", pick >= 0 ? { ...this.query, limit: pick + 1 } : this.query);
       const match = found.matches[pick >= 0 ? pick : found.count + pick];
@@ -106,7 +107,7 @@ export class Locator {
 
   /** A locator for each match now, in screen order, each pinned to its node's id. */
   async all() {
-    const found = await this.resolve(undefined);
+    const found = await this.resolve(null);
     return found.matches.map((match, i) => new Locator(this.engine, { id: match.id }, `${this.description}.all()[${i}]`, { id: match.id }));
   }
 

@@ -6,7 +6,7 @@
 // locators, waits on either clock, and screenshots.
 import { spawn } from "node:child_process";
 import { accessSync, constants, existsSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 import { Session } from "./page/session.js";
@@ -27,12 +27,13 @@ export const VIRTUAL_STEP_MS = 50;
 
 const runnable = (path) => { try { accessSync(path, constants.X_OK); return true; } catch { return false; } };
 
-/** The engine to run: `engine` when given, else $SCENERY_BIN, else the one this package bundles
+/** The engine to run (absolute when given as a path): `engine` when given, else $SCENERY_BIN, else the one this package bundles
  * (engine/scenery, beside its resource bundle), else a checkout's .build/debug or .build/release
  * build; null when there is none. */
 export function findEngine(engine) {
   const named = engine ?? process.env.SCENERY_BIN;
-  if (named) return named;
+  // A relative path is this process's (the engine may be started in another `cwd`).
+  if (named) return named.includes("/") ? resolve(named) : named;
   const candidates = [join(here, "engine", "scenery")];
   const checkout = join(here, "..", "..");
   if (existsSync(join(checkout, "Package.swift"))) {
@@ -120,7 +121,8 @@ export class EngineSession extends Session {
   async initialize(params = {}) {
     const result = await this.request("initialize", { protocolVersion: PROTOCOL_VERSION, ...params });
     this.clock = params.clock ?? "virtual";
-    if (!generated) installMethods(EngineSession.prototype, result.methods.map((wire) => [jsName(wire), wire]));
+    // Methods the engine has that the generated list does not (yet): callable all the same.
+    installMethods(EngineSession.prototype, result.methods.map((wire) => [jsName(wire), wire]));
     return result;
   }
 
