@@ -33,6 +33,7 @@ async function retry(engine, what, expected, check, timeout) {
 
 /** `expect(locator)`'s assertions. */
 class LocatorAssertions {
+  /** Assertions on `locator`. */
   constructor(locator) { this.locator = locator; }
 
   /** The one match's text (textContent) equals `expected` (whitespace collapsed), or matches it
@@ -55,6 +56,7 @@ class LocatorAssertions {
   /** The locator matches no node, or one that does not show. */
   async toBeHidden({ timeout } = {}) { await this.state("hidden", "toBeHidden", timeout); }
 
+  /** Waits for the locator's one match to be in `state` ("visible" or "hidden"), as `name`. */
   async state(state, name, timeout) {
     const locator = this.locator;
     const wanted = state === "visible" ? (match) => match?.visible === true : (match) => !match?.visible;
@@ -76,6 +78,7 @@ class LocatorAssertions {
 
 /** `expect(engine)`'s assertions. */
 class EngineAssertions {
+  /** Assertions on `engine`'s state. */
   constructor(engine) { this.engine = engine; }
 
   /** The open scene's model at `key` (a member, or a `/`-separated path such as "alert/title")

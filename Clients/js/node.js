@@ -83,6 +83,7 @@ export class EngineSession extends Session {
       .on("line", (line) => { if (line.trim()) this.receive(JSON.parse(line)); });
   }
 
+  /** Keeps the end of what the engine wrote on stderr (the last 4 KB). */
   keepStderr(chunk) {
     this.stderrTail = Buffer.concat([this.stderrTail, chunk]);
     if (this.stderrTail.length > STDERR_TAIL) this.stderrTail = this.stderrTail.subarray(this.stderrTail.length - STDERR_TAIL);
@@ -91,6 +92,7 @@ export class EngineSession extends Session {
   /** The last few KB the engine wrote on stderr. */
   stderr() { return this.stderrTail.toString("utf8"); }
 
+  /** The pipe is gone (the engine ended or never started): waiting requests are rejected. */
   ended(reason) {
     if (this.socket.readyState === 3 && this.waiting.size === 0) return;
     this.socket.readyState = 3;
@@ -191,6 +193,7 @@ export class EngineSession extends Session {
     }
   }
 
+  /** The TimeoutError of a wait for `what` that ran `timeout` ms, its last check having found `found`. */
   timedOut(what, timeout, found) {
     const text = screenText(this.state);
     const clock = this.clock === "virtual" ? "of scene time (virtual clock)" : "(real clock)";
