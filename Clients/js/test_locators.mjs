@@ -1,7 +1,7 @@
 // Locators, waits and assertions on the real engine, from a checkout: the spec's first script, a
 // row found and tapped past the first screen of a long virtualized list (2,000 people), a wait
 // on the virtual clock for the photo gallery (exact and instant), a wait on the real clock (woken
-// by patches), strictness errors, a timeout's message, and the locator API.
+// by patches), strictness errors, a timeout's message, the locator API, and each of the six scenes.
 //   SCENERY_BIN=.build/release/scenery node Clients/js/test_locators.mjs
 // Exit 0 when every check holds, 1 with the failures listed.
 import { spawnSync } from "node:child_process";
@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect as assertThat, ExpectError, launch, SceneryError, StrictModeError, TimeoutError } from "./index.js";
+import { expect as assertThat, ExpectError, launch, SceneryError, screenText, StrictModeError, TimeoutError } from "./index.js";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const failures = [];
@@ -138,6 +138,35 @@ for (const run of [1, 2]) {
   check(timeout instanceof TimeoutError && /after 300 ms \(real clock\)/.test(timeout.message), `a real-clock timeout: ${timeout?.message}`);
   await engine.close();
   took("photos on the real clock");
+}
+
+// 7. Every scene: its first visible text found and shown, its screenshot holding that text,
+// and a gesture on a located node.
+{
+  const engine = await launch({ network: false });
+  for (const scene of ["directory", "hoo", "exhibition", "shelf", "photos", "testcard"]) {
+    await engine.sceneOpen({ scene });
+    const line = screenText(engine.state, 1).split("\n")[0];
+    if (scene !== "exhibition") {  // the exhibition's field has no text
+      await assertThat(engine.getByText(line, { exact: true }).first()).toBeVisible();
+      const svg = await engine.screenshot();
+      check(svg.includes(line.replace(/&/g, "&amp;").replace(/</g, "&lt;").split(" ")[0]), `${scene}'s screenshot shows ${JSON.stringify(line)}`);
+    }
+  }
+  await engine.sceneOpen({ scene: "exhibition" });
+  const tapped = await engine.locator("mode.nearme").tap();
+  check(tapped.target === "mode.nearme" && engine.model("exhibition").cause !== "open", `a located button of the exhibition is tapped: ${JSON.stringify(tapped.target)} ${engine.model("exhibition").cause}`);
+  await engine.sceneOpen({ scene: "shelf" });
+  const strict = await rejection(() => engine.getByRole("button", { name: "Linear Algebra" }).longPress());
+  check(strict instanceof StrictModeError && strict.count === 6, `six books are named Linear Algebra: ${strict?.message}`);
+  await engine.getByRole("button", { name: "9786581411664" }).longPress();
+  check(engine.model("shelf").jiggling !== null, "a long press on a located book starts the jiggle");
+  await engine.page({ direction: "next" }).catch(() => null);  // the shelf takes no page: -32007
+  await engine.sceneOpen({ scene: "testcard" });
+  await engine.page({ direction: "next" });
+  await assertThat(engine.getByText("2 / 8", { exact: true })).toBeVisible();
+  await engine.close();
+  took("six scenes");
 }
 
 if (failures.length) {
