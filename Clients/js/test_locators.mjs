@@ -150,7 +150,7 @@ for (const run of [1, 2]) {
     if (scene !== "exhibition") {  // the exhibition's field has no text
       await assertThat(engine.getByText(line, { exact: true }).first()).toBeVisible();
       const svg = await engine.screenshot();
-      check(svg.includes(line.replace(/&/g, "&amp;").replace(/</g, "&lt;").split(" ")[0]), `${scene}'s screenshot shows ${JSON.stringify(line)}`);
+      check(svg.includes(`>${line.replace(/&/g, "&amp;").replace(/</g, "&lt;")}<`), `${scene}'s screenshot shows ${JSON.stringify(line)}`);
     }
   }
   await engine.sceneOpen({ scene: "exhibition" });
