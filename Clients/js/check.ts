@@ -44,6 +44,8 @@ export async function firstScript(): Promise<unknown> {
   const width: number = box ? box.width : 0;
   await expect(engine.locator("photo").first()).toHaveText(/.*/);
   await expect(engine.getByText("Nothing")).toHaveCount(0);
+  await expect(engine.getByText("Nothing")).not.toBeVisible();
+  await expect(engine).not.toHaveModel("alert/title", "Delete");
   const svg: string = await engine.screenshot({ path: "shot.svg" });
   try { await engine.tap({ id: "nowhere" }); } catch (error) {
     if (error instanceof TimeoutError) console.log(error.screenText);

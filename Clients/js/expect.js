@@ -17,10 +17,17 @@ export function expect(subject) {
   throw new TypeError("expect: give a locator (engine.getByText(…)) or an engine session");
 }
 
-/** Runs `check` as a wait on `engine`; a timeout becomes an ExpectError saying `what`. */
-async function retry(engine, what, expected, check, timeout) {
+/** Runs `check` as a wait on `engine` (until it fails, when `negated`); a timeout becomes an
+ * ExpectError saying `what`. */
+async function retry(engine, what, expected, check, timeout, negated) {
+  if (negated) {
+    const at = what.lastIndexOf(").to");
+    what = `${what.slice(0, at)}).not.to${what.slice(at + 4)}`;
+    expected = `not ${expected}`;
+  }
+  const wait = negated ? async () => { const result = await check(); return { ...result, ok: !result.ok }; } : check;
   try {
-    await engine.waitUntil(check, { timeout, what });
+    await engine.waitUntil(wait, { timeout, what });
   } catch (error) {
     if (!(error instanceof TimeoutError)) throw error;
     const message = `expect(${what}) failed after ${error.timeout} ms` +
@@ -33,8 +40,11 @@ async function retry(engine, what, expected, check, timeout) {
 
 /** `expect(locator)`'s assertions. */
 class LocatorAssertions {
-  /** Assertions on `locator`. */
-  constructor(locator) { this.locator = locator; }
+  /** Assertions on `locator` (each negated when `negated`). */
+  constructor(locator, negated = false) { this.locator = locator; this.negated = negated; }
+
+  /** The same assertions, each negated: `expect(locator).not.toBeVisible()`. */
+  get not() { return new LocatorAssertions(this.locator, !this.negated); }
 
   /** The one match's text (textContent) equals `expected` (whitespace collapsed), or matches it
    * when it is a RegExp. */
@@ -47,7 +57,7 @@ class LocatorAssertions {
       const text = await locator.textOf(match);
       const ok = expected instanceof RegExp ? expected.test(text) : normal(text) === normal(expected);
       return { ok, found: `text ${JSON.stringify(text)}` };
-    }, timeout);
+    }, timeout, this.negated);
   }
 
   /** The locator matches one node, and it shows. */
@@ -63,7 +73,7 @@ class LocatorAssertions {
     await retry(locator.engine, `${locator}).${name}(`, state, async () => {
       const match = await locator.only();
       return { ok: wanted(match), found: describeState(match) };
-    }, timeout);
+    }, timeout, this.negated);
   }
 
   /** The locator matches exactly `count` nodes. */
@@ -72,14 +82,17 @@ class LocatorAssertions {
     await retry(locator.engine, `${locator}).toHaveCount(${count}`, `${count} matches`, async () => {
       const found = await locator.count();
       return { ok: found === count, found: `${found} matches` };
-    }, timeout);
+    }, timeout, this.negated);
   }
 }
 
 /** `expect(engine)`'s assertions. */
 class EngineAssertions {
-  /** Assertions on `engine`'s state. */
-  constructor(engine) { this.engine = engine; }
+  /** Assertions on `engine`'s state (each negated when `negated`). */
+  constructor(engine, negated = false) { this.engine = engine; this.negated = negated; }
+
+  /** The same assertions, each negated: `expect(engine).not.toHaveModel(…)`. */
+  get not() { return new EngineAssertions(this.engine, !this.negated); }
 
   /** The open scene's model at `key` (a member, or a `/`-separated path such as "alert/title")
    * equals `value` (JSON equality). */
@@ -90,6 +103,6 @@ class EngineAssertions {
       let found = engine.state?.model;
       for (const member of path) found = found !== null && typeof found === "object" && member in found ? found[member] : undefined;
       return { ok: jsonEqual(found, value), found: found === undefined ? `no model member ${key}` : `model ${key} = ${JSON.stringify(found)}` };
-    }, timeout);
+    }, timeout, this.negated);
   }
 }

@@ -197,6 +197,8 @@ export function launch(options?: LaunchOptions): Promise<EngineSession>;
 
 /** Assertions on a locator; they retry as waits do, then throw an ExpectError. */
 export interface LocatorAssertions {
+  /** The same assertions, each negated. */
+  readonly not: LocatorAssertions;
   /** The one match's text equals `expected` (whitespace collapsed) or matches the RegExp. */
   toHaveText(expected: string | RegExp, options?: TimeoutOption): Promise<void>;
   /** One match, and it shows. */
@@ -208,6 +210,8 @@ export interface LocatorAssertions {
 }
 /** Assertions on an engine session. */
 export interface EngineAssertions {
+  /** The same assertions, each negated. */
+  readonly not: EngineAssertions;
   /** The model at `key` (a member or a "/"-separated path) equals `value`. */
   toHaveModel(key: string, value: unknown, options?: TimeoutOption): Promise<void>;
 }

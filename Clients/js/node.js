@@ -103,7 +103,9 @@ export class EngineSession extends Session {
    * `code`, `method`, `data`); an engine that ends first, with an EngineExitedError. */
   async request(method, params = {}) {
     try {
-      return await super.request(method, params);
+      const result = await super.request(method, params);
+      if (method === "initialize") this.clock = params?.clock ?? "virtual";  // what waits run on
+      return result;
     } catch (answer) {
       throw await this.failure(answer, method);
     }
@@ -119,10 +121,10 @@ export class EngineSession extends Session {
     return SceneryError.fromAnswer(answer, method);
   }
 
-  /** `initialize`, with `protocolVersion` defaulting to this package's; remembers the clock. */
+  /** `initialize`, with `protocolVersion` defaulting to this package's (`request` remembers the
+   * session's clock from it, however it is sent). */
   async initialize(params = {}) {
     const result = await this.request("initialize", { protocolVersion: PROTOCOL_VERSION, ...params });
-    this.clock = params.clock ?? "virtual";
     // Methods the engine has that the generated list does not (yet): callable all the same.
     installMethods(EngineSession.prototype, result.methods.map((wire) => [jsName(wire), wire]));
     return result;

@@ -74,6 +74,11 @@ const took = (part) => { console.log(`${part}: ${Math.round(performance.now() - 
   check(failed instanceof ExpectError && /expected: text "Recents"/.test(failed.message) && /found: {4}text "Contacts"/.test(failed.message)
     && /the screen's text at the end:/.test(failed.message), `a failed expect says what it expected and found: ${failed?.message}`);
   await assertThat(engine.getByText("No such words anywhere")).toHaveCount(0);
+  await assertThat(engine.getByText("No such words anywhere")).not.toBeVisible();
+  await assertThat(engine).not.toHaveModel("tab", "recents");
+  const negated = await rejection(() => assertThat(engine.getByRole("row").first()).not.toHaveText(/Age|\w/, { timeout: 100 }));
+  check(negated instanceof ExpectError && /expect\(getByRole\("row"\)\.first\(\)\)\.not\.toHaveText\(/.test(negated.message) && /expected: not text/.test(negated.message),
+    `a failed negated expect names .not and what it expected not to find: ${negated?.message}`);
   await assertThat(engine.getByText("No such words anywhere")).toBeHidden();
   await engine.close();
   took("first script, strictness, timeouts");

@@ -51,6 +51,12 @@ error = null;
 try { await engine.snapshot(); } catch (answer) { error = answer; }
 expect(error instanceof SceneryError && error.code === "closed" && !(error instanceof EngineExitedError), `a request after close: closed, not exited: ${error}`);
 
+// The session's clock is remembered however initialize is sent (waits depend on it).
+const real = spawnEngine();
+await real.request("initialize", { clock: "real" });
+expect(real.clock === "real", `a session initialized with request("initialize", { clock: "real" }) waits on the real clock: ${real.clock}`);
+await real.close();
+
 // An engine that exits early: the waiting request rejects with its status and the end of its stderr.
 const noisy = "x".repeat(6000) + "\nthe last words";
 error = null;
