@@ -5,10 +5,10 @@
 //   SCENERY_BIN=.build/release/scenery node Clients/js/test_locators.mjs
 // Exit 0 when every check holds, 1 with the failures listed.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { expect as assertThat, ExpectError, launch, SceneryError, screenText, StrictModeError, TimeoutError } from "./index.js";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -172,6 +172,19 @@ for (const run of [1, 2]) {
   await assertThat(engine.getByText("2 / 8", { exact: true })).toBeVisible();
   await engine.close();
   took("six scenes");
+}
+
+// 8. The package README's first script runs as written (its import pointed at this folder).
+{
+  const here = dirname(fileURLToPath(import.meta.url));
+  const readme = readFileSync(join(here, "README.md"), "utf8");
+  const script = readme.match(/```js\n([\s\S]*?)```/)[1].replace('from "scenery-engine"', `from ${JSON.stringify(pathToFileURL(join(here, "index.js")).href)}`);
+  const folder = mkdtempSync(join(tmpdir(), "scenery-readme-"));
+  writeFileSync(join(folder, "first.mjs"), script);
+  const run = spawnSync("node", [join(folder, "first.mjs")], { encoding: "utf8" });
+  check(run.status === 0 && /^contacts\.person\.\d+$/m.test(run.stdout), `the README's first script: status ${run.status}, ${run.stdout}${run.stderr}`);
+  rmSync(folder, { recursive: true, force: true });
+  took("the README's first script");
 }
 
 if (failures.length) {
