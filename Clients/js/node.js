@@ -63,6 +63,7 @@ export class EngineSession extends Session {
     /** How long an action or a wait waits when not told (ms; setDefaultTimeout). */
     this.defaultTimeout = 5000;
     this.stderrTail = Buffer.alloc(0);
+    /** `asset.read` answers by asset id, for screenshots (cleared by `scene.open`). */
     this.assets = new Map();
     this.process = spawn(binary, args, { cwd, stdio: ["pipe", "pipe", "pipe"] });
     this.exited = new Promise((resolve) => {
@@ -105,6 +106,7 @@ export class EngineSession extends Session {
     try {
       const result = await super.request(method, params);
       if (method === "initialize") this.clock = params?.clock ?? "virtual";  // what waits run on
+      if (method === "scene.open") this.assets.clear();  // a new scene may number its pictures anew
       return result;
     } catch (answer) {
       throw await this.failure(answer, method);
@@ -216,6 +218,7 @@ export class EngineSession extends Session {
       if (!this.assets.has(id)) this.assets.set(id, this.request("asset.read", { id }).catch(() => null));
       const asset = await this.assets.get(id);
       if (asset) assets[id] = asset;
+      else this.assets.delete(id);  // not readable now (still loading?): asked again next time
     }
     const svg = renderSvg(snapshot.state, assets, snapshot.nowMs, { scale });
     if (path) writeFileSync(path, svg);
