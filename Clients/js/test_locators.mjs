@@ -134,11 +134,16 @@ for (const run of [1, 2]) {
   const engine = await launch({ clock: "real" });
   await engine.sceneOpen({ scene: "photos" });
   await engine.locator("photo.0").tap();
+  const request = engine.request.bind(engine);
+  let finds = 0;
+  engine.request = (method, params) => { if (method === "find") finds += 1; return request(method, params); };
   const started = performance.now();
   // Woken by the advance's patch (a wait that ran out would throw instead; generous for a loaded machine).
   await engine.getByText("2/16", { exact: true }).waitFor({ state: "visible", timeout: 10000 });
   const waited = performance.now() - started;
   check(waited > 1500, `a real-clock wait ends with the 2 s advance, not before: ${Math.round(waited)} ms`);
+  check(finds <= 4, `a real-clock wait checks once, then once a patch, no polling: ${finds} finds in ${Math.round(waited)} ms`);
+  engine.request = request;
   await engine.getByText("1/16", { exact: true }).waitFor({ state: "detached", timeout: 100 });
   const timeout = await rejection(() => engine.getByText("No such words").waitFor({ timeout: 300 }));
   check(timeout instanceof TimeoutError && /after 300 ms \(real clock\)/.test(timeout.message), `a real-clock timeout: ${timeout?.message}`);
