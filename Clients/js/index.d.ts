@@ -175,7 +175,7 @@ export class EngineSession extends Session {
   getByText(text: string, options?: { exact?: boolean }): Locator;
   /** Nodes of a role ("button", "row"), named `name` when given. */
   getByRole(role: Role, options?: { name?: string; exact?: boolean }): Locator;
-  /** The node with this id and the nodes whose ids extend it. */
+  /** The node with this id when there is one, else the nodes whose ids extend it. */
   locator(id: string): Locator;
   /** Waits until `check` says ok: on the virtual clock advancing it 50 ms a step, on the real
    * clock re-checking on each patch; a TimeoutError after `timeout` ms. */

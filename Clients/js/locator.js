@@ -6,6 +6,9 @@ import { StrictModeError } from "./errors.js";
 
 /** How many matches a strictness error lists. */
 const LISTED = 5;
+/** How many of an id locator's matches are looked through for the node with exactly that id
+ * (as the Python package does). */
+const EXACT_PROBE = 16;
 
 /** Nodes found by text, role and name, or id, on one engine session. */
 export class Locator {
@@ -31,18 +34,31 @@ export class Locator {
   last() { return new Locator(this.engine, this.query, `${this.description}.last()`, -1); }
 
   /** Asks the engine now: `{count, matches}` (at most `limit` matches, null: all of them;
-   * `count` counts all). */
+   * `count` counts all). An id locator (`locator(id)`) is the node with exactly that id when
+   * there is one (`locator("tab.contacts")` is the button, not also its label), else every node
+   * whose id extends it (`locator("contacts.person")`: the rows and their parts). */
   async resolve(limit = LISTED) {
-    const { pick } = this;
-    if (pick === null) return this.engine.request("find", limit === null ? this.query : { ...this.query, limit });
-    if (typeof pick === "number") {
-      const found = await this.engine.request("find", pick >= 0 ? { ...this.query, limit: pick + 1 } : this.query);
-      const match = found.matches[pick >= 0 ? pick : found.count + pick];
-      return match ? { count: 1, matches: [match] } : { count: 0, matches: [] };
+    const { pick, query } = this;
+    const find = (params) => this.engine.request("find", params);
+    if (pick !== null && typeof pick === "object") {
+      const found = await find({ id: pick.id });
+      const matches = found.matches.filter((match) => match.id === pick.id);
+      return { count: matches.length, matches };
     }
-    const found = await this.engine.request("find", { id: pick.id });
-    const matches = found.matches.filter((match) => match.id === pick.id);
-    return { count: matches.length, matches };
+    let found = null;
+    if (Object.keys(query).length === 1 && query.id !== undefined) {
+      const probe = await find({ id: query.id, limit: EXACT_PROBE });
+      const exact = probe.matches.find((match) => match.id === query.id);
+      if (exact) found = { count: 1, matches: [exact] };
+      else if (pick === null && limit !== null && limit <= EXACT_PROBE) return { count: probe.count, matches: probe.matches.slice(0, limit) };
+    }
+    if (!found) {
+      const all = typeof pick === "number" ? (pick >= 0 ? pick + 1 : null) : limit;
+      found = await find(all === null ? query : { ...query, limit: all });
+    }
+    if (typeof pick !== "number") return found;
+    const match = found.matches[pick >= 0 ? pick : found.count + pick];
+    return match ? { count: 1, matches: [match] } : { count: 0, matches: [] };
   }
 
   /** The one match now, null when there is none; a StrictModeError when there are more. */

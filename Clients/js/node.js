@@ -152,8 +152,8 @@ export class EngineSession extends Session {
     return new Locator(this, { role, name, exact }, `getByRole(${describeArgs(role, { name, exact })})`);
   }
 
-  /** The node with id `id`, and the nodes whose ids extend it (`contacts.person` matches every
-   * row of the contacts and their parts). */
+  /** The node with id `id` when there is one (`tab.contacts`: the button, not its label), else
+   * the nodes whose ids extend it (`contacts.person`: every row of the contacts and their parts). */
   locator(id) { return new Locator(this, { id }, `locator(${JSON.stringify(id)})`); }
 
   /** Waits until `check()` says `{ ok: true, value }` and resolves with the value. On the virtual

@@ -61,6 +61,11 @@ const took = (part) => { console.log(`${part}: ${Math.round(performance.now() - 
   check(!(await engine.getByText("No such words anywhere").isVisible()), "isVisible() of nothing is false");
   await rows.last().scrollIntoViewIfNeeded();
   check(await rows.last().isVisible(), "scrollIntoViewIfNeeded() brings the last row into view");
+  // An id locator: the node with exactly that id when there is one, else the id prefix.
+  const button = await engine.locator("tab.contacts").tap();
+  check(button.target === "tab.contacts", `locator("tab.contacts") is the button alone, not also its label: ${button.target}`);
+  check(await engine.locator("tab").count() === (await engine.find({ id: "tab" })).count, "locator(prefix) counts every node under it");
+  check(await engine.locator("contacts.person").count() > 50, "locator(\"contacts.person\"): every row and its parts");
 
   // 3. A timeout says what was awaited, for how long, and the screen's text at the end.
   const start = await nowMs(engine);
