@@ -4,7 +4,7 @@
 // and the screen's text.
 import { jsonEqual } from "./page/patch.js";
 import { ExpectError, TimeoutError } from "./errors.js";
-import { Locator, describeState } from "./locator.js";
+import { Locator } from "./locator.js";
 
 /** Whitespace collapsed and trimmed, as `find` compares text. */
 const normal = (text) => text.replace(/\s+/g, " ").trim();
@@ -63,17 +63,13 @@ class LocatorAssertions {
   /** The locator matches one node, and it shows. */
   async toBeVisible({ timeout } = {}) { await this.state("visible", "toBeVisible", timeout); }
 
-  /** The locator matches no node, or one that does not show. */
+  /** No match shows: the locator matches no node, or none on the screen. */
   async toBeHidden({ timeout } = {}) { await this.state("hidden", "toBeHidden", timeout); }
 
-  /** Waits for the locator's one match to be in `state` ("visible" or "hidden"), as `name`. */
+  /** Waits for the locator to be in `state` ("visible": strict; "hidden": no match shows), as `name`. */
   async state(state, name, timeout) {
     const locator = this.locator;
-    const wanted = state === "visible" ? (match) => match?.visible === true : (match) => !match?.visible;
-    await retry(locator.engine, `${locator}).${name}(`, state, async () => {
-      const match = await locator.only();
-      return { ok: wanted(match), found: describeState(match) };
-    }, timeout, this.negated);
+    await retry(locator.engine, `${locator}).${name}(`, state, () => locator.inState(state), timeout, this.negated);
   }
 
   /** The locator matches exactly `count` nodes. */

@@ -129,7 +129,8 @@ export class Locator {
   all(): Promise<Locator[]>;
   /** Scrolls the match wholly into view (`reveal`). */
   scrollIntoViewIfNeeded(options?: TimeoutOption): Promise<RevealResult>;
-  /** Waits until the locator is visible (default), hidden, attached or detached. */
+  /** Waits until the locator is visible (default; one node), hidden (no match shows), attached
+   * (one node, shown or not) or detached (no match). */
   waitFor(options?: { state?: "visible" | "hidden" | "attached" | "detached"; timeout?: number }): Promise<void>;
 }
 
@@ -203,7 +204,7 @@ export interface LocatorAssertions {
   toHaveText(expected: string | RegExp, options?: TimeoutOption): Promise<void>;
   /** One match, and it shows. */
   toBeVisible(options?: TimeoutOption): Promise<void>;
-  /** No match, or one that does not show. */
+  /** No match shows (none, or none on the screen). */
   toBeHidden(options?: TimeoutOption): Promise<void>;
   /** Exactly `count` matches. */
   toHaveCount(count: number, options?: TimeoutOption): Promise<void>;

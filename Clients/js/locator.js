@@ -133,24 +133,31 @@ export class Locator {
     return this.engine.request("reveal", { id: match.id });
   }
 
-  /** Waits until the locator is in `state`: "visible" (one match, showing), "hidden" (none, or
-   * one not showing), "attached" (one match, shown or not), "detached" (no match). */
+  /** Waits until the locator is in `state`: "visible" (one match, showing), "hidden" (no match
+   * shows: none, or none on the screen), "attached" (one match, shown or not), "detached" (no
+   * match). Visible and attached are strict (one node). */
   async waitFor({ state = "visible", timeout } = {}) {
-    if (!STATES[state]) throw new TypeError(`waitFor: state must be one of ${Object.keys(STATES).join(", ")}, not ${JSON.stringify(state)}`);
-    await this.engine.waitUntil(async () => {
+    if (!STATES.includes(state)) throw new TypeError(`waitFor: state must be one of ${STATES.join(", ")}, not ${JSON.stringify(state)}`);
+    await this.engine.waitUntil(() => this.inState(state), { timeout, what: `${this.description} to be ${state}` });
+  }
+
+  /** Whether the locator is in `state` now (see waitFor), and what was found: `{ok, found}`. */
+  async inState(state) {
+    if (state === "visible" || state === "attached") {
       const match = await this.only();
-      return { ok: STATES[state](match), found: describeState(match) };
-    }, { timeout, what: `${this.description} to be ${state}` });
+      return { ok: match !== null && (state === "attached" || match.visible), found: describeState(match) };
+    }
+    const found = await this.resolve(state === "hidden" ? null : 0);
+    const shown = found.matches.filter((match) => match.visible);
+    return {
+      ok: state === "hidden" ? shown.length === 0 : found.count === 0,
+      found: found.count === 0 ? "no match" : `${found.count} matches, ${shown.length} visible${shown.length ? ` (${shown[0].id}${shown.length > 1 ? ", …" : ""})` : ""}`,
+    };
   }
 }
 
-/** Whether a match (null: none) is in each state `waitFor` takes. */
-const STATES = {
-  visible: (match) => match !== null && match.visible,
-  hidden: (match) => match === null || !match.visible,
-  attached: (match) => match !== null,
-  detached: (match) => match === null,
-};
+/** The states `waitFor` takes. */
+const STATES = ["visible", "hidden", "attached", "detached"];
 
 /** What a match's state is, for messages. */
 export const describeState = (match) => (match === null ? "no match" : match.visible ? `${match.id}, visible` : `${match.id}, not visible${match.rendered ? "" : " (not rendered)"}`);

@@ -61,6 +61,11 @@ const took = (part) => { console.log(`${part}: ${Math.round(performance.now() - 
   check(!(await engine.getByText("No such words anywhere").isVisible()), "isVisible() of nothing is false");
   await rows.last().scrollIntoViewIfNeeded();
   check(await rows.last().isVisible(), "scrollIntoViewIfNeeded() brings the last row into view");
+  // Hidden is not strict: the three Nakamura rows are all above the screen now.
+  await assertThat(engine.getByRole("row", { name: "Nakamura" })).toBeHidden();
+  await engine.getByRole("row", { name: "Nakamura" }).waitFor({ state: "hidden" });
+  const shown = await rejection(() => assertThat(engine.getByRole("row")).toBeHidden({ timeout: 100 }));
+  check(shown instanceof ExpectError && /found: {4}\d+ matches, \d+ visible/.test(shown.message), `toBeHidden on rows that show: ${shown?.message}`);
   // An id locator: the node with exactly that id when there is one, else the id prefix.
   const button = await engine.locator("tab.contacts").tap();
   check(button.target === "tab.contacts", `locator("tab.contacts") is the button alone, not also its label: ${button.target}`);
