@@ -12,6 +12,8 @@ export const METHODS = [
   ["scroll", "scroll"],
   ["section", "section"],
   ["assetRead", "asset.read"],
+  ["find", "find"],
+  ["reveal", "reveal"],
   ["shutdown", "shutdown"],
   ["setsLoad", "sets.load"],
   ["pan", "pan"],

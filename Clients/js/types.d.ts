@@ -188,6 +188,22 @@ export interface ClockAdvanceParams {
   ms: number;
 }
 
+/** Find nodes by text, role and name, or id, across the whole screen (rows not yet rendered included), in screen order. */
+export interface FindParams {
+  /** How text and name match (white space collapsed and trimmed on both sides): false (default), a case-insensitive substring; true, equal. */
+  exact?: boolean;
+  /** The node with this id, or any whose id extends it by whole components. */
+  id?: string;
+  /** List at most this many matches; count still counts all. */
+  limit?: number;
+  /** With role: the node's accessible name (the text of the text nodes whose ids extend its id) matches. */
+  name?: string;
+  /** Nodes whose style.role is this. */
+  role?: "button" | "row";
+  /** Text nodes whose text (their runs joined) matches. */
+  text?: string;
+}
+
 /** Start the session: seed, clock, viewport, network. Must come first, once. */
 export interface InitializeParams {
   /** virtual (default): time moves only with clock.advance; real: timers fire on their own. */
@@ -229,6 +245,12 @@ export interface PanParams {
   x?: number;
   /** Screen y of the finger in points (may be left out with cancelled). */
   y?: number;
+}
+
+/** Scroll a node (rendered, or a row not rendered yet) into view if it is not wholly in view. */
+export interface RevealParams {
+  /** The node's id: one in display.nodes, or one find reports as not rendered yet. */
+  id: string;
 }
 
 /** Open a scene by name with its data; replaces the open scene. */
@@ -301,7 +323,7 @@ export interface PatchOperation {
 export interface Request {
   id: Id;
   jsonrpc: "2.0";
-  method: "initialize" | "scene.open" | "snapshot" | "viewport.set" | "clock.advance" | "tap" | "longPress" | "scroll" | "section" | "asset.read" | "shutdown" | "sets.load" | "pan" | "reshuffle" | "page";
+  method: "initialize" | "scene.open" | "snapshot" | "viewport.set" | "clock.advance" | "tap" | "longPress" | "scroll" | "section" | "asset.read" | "find" | "reveal" | "shutdown" | "sets.load" | "pan" | "reshuffle" | "page";
   params?: { [key: string]: unknown };
 }
 
@@ -333,6 +355,14 @@ export interface ClockAdvanceResult {
   nowMs: number;
   patch: Patch;
   rev: Rev;
+}
+
+/** FindResult */
+export interface FindResult {
+  /** How many nodes match. */
+  count: number;
+  /** The matches in screen order (top, then left, then draw order), at most limit. */
+  matches: FindResultMatchesItem[];
 }
 
 /** InitializeResult */
@@ -372,6 +402,12 @@ export interface PanResult {
 
 /** ReshuffleResult */
 export interface ReshuffleResult {
+  patch: Patch;
+  rev: Rev;
+}
+
+/** RevealResult */
+export interface RevealResult {
   patch: Patch;
   rev: Rev;
 }
@@ -529,6 +565,31 @@ export interface ProgressNotificationParams {
   job: string;
   /** Items in all. */
   total: number;
+}
+
+/** FindResultMatchesItem */
+export interface FindResultMatchesItem {
+  /** The node's style.enabled. */
+  enabled?: boolean;
+  frame: Frame;
+  /** The node's id (the id it has, or will have once rendered). */
+  id: string;
+  /** The node's kind. */
+  kind: "rect" | "text" | "image" | "line" | "circle" | "movie" | "group";
+  /** The node's layer. */
+  layer: "screen" | "content";
+  /** A role node's accessible name. */
+  name?: string;
+  /** The node is in display.nodes now. */
+  rendered: boolean;
+  /** The node's role. */
+  role?: "button" | "row";
+  /** The node's style.selected. */
+  selected?: boolean;
+  /** A text node's text. */
+  text?: string;
+  /** Rendered, not transparent, and inside the viewport (and the content frame) at least in part. */
+  visible: boolean;
 }
 
 /** InitializeResultLimits */

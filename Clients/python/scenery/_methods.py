@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Literal, Mapping, overload
 
 from .protocol import PROTOCOL_VERSION
-from .types import AssetReadResult, ClockAdvanceResult, DirectoryModel, ExhibitionModel, HooModel, InitializeResult, LongPressResult, PageResult, PanResult, PhotosModel, ReshuffleResult, SceneOpenResult, ScrollResult, SectionResult, SetsLoadResult, ShelfModel, ShutdownResult, SnapshotResult, TapResult, TestcardModel, ViewportParams, ViewportParamsSafeArea, ViewportSetResult
+from .types import AssetReadResult, ClockAdvanceResult, DirectoryModel, ExhibitionModel, FindResult, HooModel, InitializeResult, LongPressResult, PageResult, PanResult, PhotosModel, ReshuffleResult, RevealResult, SceneOpenResult, ScrollResult, SectionResult, SetsLoadResult, ShelfModel, ShutdownResult, SnapshotResult, TapResult, TestcardModel, ViewportParams, ViewportParamsSafeArea, ViewportSetResult
 
 __all__ = ["METHODS", "SceneName", "Role", "SceneModels", "SyncMethods", "AsyncMethods"]
 
@@ -18,7 +18,7 @@ __all__ = ["METHODS", "SceneName", "Role", "SceneModels", "SyncMethods", "AsyncM
 SceneName = Literal["directory", "hoo", "exhibition", "shelf", "photos", "testcard"]
 
 #: The roles find (and so get_by_role) takes.
-Role = str
+Role = Literal["button", "row"]
 
 #: Every protocol method: (the Python method's name, the wire method).
 METHODS: tuple[tuple[str, str], ...] = (
@@ -32,6 +32,8 @@ METHODS: tuple[tuple[str, str], ...] = (
     ("scroll", "scroll"),
     ("section", "section"),
     ("asset_read", "asset.read"),
+    ("find", "find"),
+    ("reveal", "reveal"),
     ("shutdown", "shutdown"),
     ("sets_load", "sets.load"),
     ("pan", "pan"),
@@ -199,6 +201,23 @@ class SyncMethods(SceneModels):
         from a node's image field. A param left at None is not sent."""
         return self.request("asset.read", _sent({"id": id}))  # type: ignore[no-any-return]
 
+    def find(self, *, exact: bool | None = None, id: str | None = None, limit: int | None = None, name: str | None = None, role: Literal['button', 'row'] | None = None, text: str | None = None) -> FindResult:
+        """Find nodes by text, role and name, or id, across the whole screen (rows not yet rendered
+        included), in screen order. Params: ``exact`` (exact): How text and name match (white space
+        collapsed and trimmed on both sides): false (default), a case-insensitive substring; true,
+        equal; ``id`` (id): The node with this id, or any whose id extends it by whole components;
+        ``limit`` (limit): List at most this many matches; count still counts all; ``name`` (name):
+        With role: the node's accessible name (the text of the text nodes whose ids extend its id)
+        matches; ``role`` (role): Nodes whose style.role is this; ``text`` (text): Text nodes whose
+        text (their runs joined) matches. A param left at None is not sent."""
+        return self.request("find", _sent({"exact": exact, "id": id, "limit": limit, "name": name, "role": role, "text": text}))  # type: ignore[no-any-return]
+
+    def reveal(self, *, id: str) -> RevealResult:
+        """Scroll a node (rendered, or a row not rendered yet) into view if it is not wholly in
+        view. Params: ``id`` (id): The node's id: one in display.nodes, or one find reports as not
+        rendered yet. A param left at None is not sent."""
+        return self.request("reveal", _sent({"id": id}))  # type: ignore[no-any-return]
+
     def shutdown(self) -> ShutdownResult:
         """End the session: answer, flush, exit 0."""
         return self.request("shutdown")  # type: ignore[no-any-return]
@@ -352,6 +371,23 @@ class AsyncMethods(SceneModels):
         """Read an image asset: mime type, pixel size and base64 data. Params: ``id`` (id): Asset id
         from a node's image field. A param left at None is not sent."""
         return await self.request("asset.read", _sent({"id": id}))  # type: ignore[no-any-return]
+
+    async def find(self, *, exact: bool | None = None, id: str | None = None, limit: int | None = None, name: str | None = None, role: Literal['button', 'row'] | None = None, text: str | None = None) -> FindResult:
+        """Find nodes by text, role and name, or id, across the whole screen (rows not yet rendered
+        included), in screen order. Params: ``exact`` (exact): How text and name match (white space
+        collapsed and trimmed on both sides): false (default), a case-insensitive substring; true,
+        equal; ``id`` (id): The node with this id, or any whose id extends it by whole components;
+        ``limit`` (limit): List at most this many matches; count still counts all; ``name`` (name):
+        With role: the node's accessible name (the text of the text nodes whose ids extend its id)
+        matches; ``role`` (role): Nodes whose style.role is this; ``text`` (text): Text nodes whose
+        text (their runs joined) matches. A param left at None is not sent."""
+        return await self.request("find", _sent({"exact": exact, "id": id, "limit": limit, "name": name, "role": role, "text": text}))  # type: ignore[no-any-return]
+
+    async def reveal(self, *, id: str) -> RevealResult:
+        """Scroll a node (rendered, or a row not rendered yet) into view if it is not wholly in
+        view. Params: ``id`` (id): The node's id: one in display.nodes, or one find reports as not
+        rendered yet. A param left at None is not sent."""
+        return await self.request("reveal", _sent({"id": id}))  # type: ignore[no-any-return]
 
     async def shutdown(self) -> ShutdownResult:
         """End the session: answer, flush, exit 0."""

@@ -193,6 +193,22 @@ class ClockAdvanceParams(TypedDict):
     ms: int
 
 
+class FindParams(TypedDict):
+    """Find nodes by text, role and name, or id, across the whole screen (rows not yet rendered included), in screen order."""
+    #: How text and name match (white space collapsed and trimmed on both sides): false (default), a case-insensitive substring; true, equal.
+    exact: NotRequired[bool]
+    #: The node with this id, or any whose id extends it by whole components.
+    id: NotRequired[str]
+    #: List at most this many matches; count still counts all.
+    limit: NotRequired[int]
+    #: With role: the node's accessible name (the text of the text nodes whose ids extend its id) matches.
+    name: NotRequired[str]
+    #: Nodes whose style.role is this.
+    role: NotRequired[Literal['button', 'row']]
+    #: Text nodes whose text (their runs joined) matches.
+    text: NotRequired[str]
+
+
 class InitializeParams(TypedDict):
     """Start the session: seed, clock, viewport, network. Must come first, once."""
     #: virtual (default): time moves only with clock.advance; real: timers fire on their own.
@@ -234,6 +250,12 @@ class PanParams(TypedDict):
     x: NotRequired[float]
     #: Screen y of the finger in points (may be left out with cancelled).
     y: NotRequired[float]
+
+
+class RevealParams(TypedDict):
+    """Scroll a node (rendered, or a row not rendered yet) into view if it is not wholly in view."""
+    #: The node's id: one in display.nodes, or one find reports as not rendered yet.
+    id: str
 
 
 class SceneOpenParams(TypedDict):
@@ -306,7 +328,7 @@ class Request(TypedDict):
     """Request"""
     id: Id
     jsonrpc: Literal['2.0']
-    method: Literal['initialize', 'scene.open', 'snapshot', 'viewport.set', 'clock.advance', 'tap', 'longPress', 'scroll', 'section', 'asset.read', 'shutdown', 'sets.load', 'pan', 'reshuffle', 'page']
+    method: Literal['initialize', 'scene.open', 'snapshot', 'viewport.set', 'clock.advance', 'tap', 'longPress', 'scroll', 'section', 'asset.read', 'find', 'reveal', 'shutdown', 'sets.load', 'pan', 'reshuffle', 'page']
     params: NotRequired[dict[str, Any]]
 
 
@@ -338,6 +360,14 @@ class ClockAdvanceResult(TypedDict):
     nowMs: int
     patch: Patch
     rev: Rev
+
+
+class FindResult(TypedDict):
+    """FindResult"""
+    #: How many nodes match.
+    count: int
+    #: The matches in screen order (top, then left, then draw order), at most limit.
+    matches: list[FindResultMatchesItem]
 
 
 class InitializeResult(TypedDict):
@@ -377,6 +407,12 @@ class PanResult(TypedDict):
 
 class ReshuffleResult(TypedDict):
     """ReshuffleResult"""
+    patch: Patch
+    rev: Rev
+
+
+class RevealResult(TypedDict):
+    """RevealResult"""
     patch: Patch
     rev: Rev
 
@@ -515,6 +551,31 @@ class ProgressNotificationParams(TypedDict):
     job: str
     #: Items in all.
     total: int
+
+
+class FindResultMatchesItem(TypedDict):
+    """FindResultMatchesItem"""
+    #: The node's style.enabled.
+    enabled: NotRequired[bool]
+    frame: Frame
+    #: The node's id (the id it has, or will have once rendered).
+    id: str
+    #: The node's kind.
+    kind: Literal['rect', 'text', 'image', 'line', 'circle', 'movie', 'group']
+    #: The node's layer.
+    layer: Literal['screen', 'content']
+    #: A role node's accessible name.
+    name: NotRequired[str]
+    #: The node is in display.nodes now.
+    rendered: bool
+    #: The node's role.
+    role: NotRequired[Literal['button', 'row']]
+    #: The node's style.selected.
+    selected: NotRequired[bool]
+    #: A text node's text.
+    text: NotRequired[str]
+    #: Rendered, not transparent, and inside the viewport (and the content frame) at least in part.
+    visible: bool
 
 
 class InitializeResultLimits(TypedDict):

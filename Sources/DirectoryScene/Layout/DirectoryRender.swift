@@ -21,6 +21,7 @@ public struct DirectoryPart: ScreenPart {
     let inputs: DirectoryGroupInputs
 
     public func nodes() -> [(id: String, node: Node)] { DirectoryRender.nodes(key, inputs) }
+    public func mayMatch(_ query: NodeQuery) -> Bool { DirectoryRender.mayMatch(key, inputs, query) }
 }
 
 /// A part of the Directory screen: the chrome, a section header, a row, or a row's background.

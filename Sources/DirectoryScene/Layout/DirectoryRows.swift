@@ -3,11 +3,12 @@ import SceneryCore
 /// The Directory's rows: section headers, event and person rows (with their pictures), and
 /// separators, each row a part of the screen (``DirectoryPart``).
 extension DirectoryRender {
-    /// The rows on `state`'s screen (those in the rendered band), section by section.
-    static func forEachRow(_ state: DirectoryState,
+    /// The rows on `state`'s screen (those in the rendered band, or all of them when `whole`:
+    /// ``Screen/wholeContent``), section by section.
+    static func forEachRow(_ state: DirectoryState, whole: Bool,
                            _ body: (_ section: Int, _ headerTop: Double, _ row: Int, _ top: Double, _ right: Double) -> Void) {
         let list = state.list
-        let band = renderedBand(state)
+        let band = whole ? (minY: 0, maxY: list.contentHeight + 1) : renderedBand(state)
         let width = state.viewport.width
         let rowRight = state.tab == .contacts ? width - M.indexWidth : width
         let sticky = state.tab != .recents
@@ -33,7 +34,7 @@ extension DirectoryRender {
         let width = state.viewport.width, margin = state.viewport.layoutMargin
         let sticky = state.tab != .recents
         let tab = state.tab
-        forEachRow(state) { sectionIndex, headerTop, r, top, right in
+        forEachRow(state, whole: screen.wholeContent) { sectionIndex, headerTop, r, top, right in
             let section = list.sections[sectionIndex]
             guard r >= 0 else {
                 screen.add(DirectoryPart(key: .header(tab: tab, section: sectionIndex),
@@ -59,7 +60,7 @@ extension DirectoryRender {
     static func addRowBackgrounds(_ state: DirectoryState, selected: DirectoryGroupKey?, to screen: inout Screen<DirectoryPart>) {
         let list = state.list
         let tab = state.tab
-        forEachRow(state) { sectionIndex, _, r, top, right in
+        forEachRow(state, whole: screen.wholeContent) { sectionIndex, _, r, top, right in
             guard r >= 0 else { return }
             let isPerson: Bool, index: Int
             switch list.sections[sectionIndex].rows[r] {

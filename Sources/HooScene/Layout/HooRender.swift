@@ -27,7 +27,7 @@ enum HooRender {
         screen.content = ScrollContent(frame: state.layout.gridFrame, width: state.viewport.width, height: grid.contentHeight, offsetY: state.offset)
         let selected = state.selected
         let frame = HooFrame(state)
-        let cells = renderedCells(state)
+        let cells = screen.wholeContent ? 0..<grid.count : renderedCells(state)
         // The chrome and the header are sections of their own, kept whole while their inputs
         // hold: a tap walks neither (the header depends on the selected Hoo's set alone, so a
         // tap within a set does not look its image up again). The selection is a part at the

@@ -112,7 +112,7 @@ enum PhotosRender {
             let (asset, imageState) = image(photo, state)
             screen.add(PhotosPart(key: .body, inputs: .gallery(photo: photo, asset: asset, state: imageState, viewport: state.viewport)))
         } else {
-            for index in layout.visible(state.photos.count, offset: state.offset) {
+            for index in screen.wholeContent ? 0..<state.photos.count : layout.visible(state.photos.count, offset: state.offset) {
                 let photo = state.photos[index]
                 let (asset, imageState) = image(photo, state)
                 screen.add(PhotosPart(key: .thumbnail(photo.key), inputs: .thumbnail(frame: layout.item(index), asset: asset, state: imageState)))

@@ -53,6 +53,15 @@ public struct Rect: Equatable, Sendable {
         return Rect(x: w >= 0 ? x + dx : centerX, y: h >= 0 ? y + dy : centerY, width: max(0, w), height: max(0, h))
     }
 
+    /// The part of this rectangle inside `other`, nil when they do not meet (rectangles that
+    /// only touch meet in an empty one: a line of zero width lying inside still meets).
+    public func intersection(_ other: Rect) -> Rect? {
+        let left = max(x, other.x), top = max(y, other.y)
+        let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)
+        guard right >= left, bottom >= top else { return nil }
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
     /// The rectangle grown by `d` on every side.
     public func outset(_ d: Double) -> Rect { Rect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
 

@@ -13,6 +13,17 @@ public protocol ScreenPart: Equatable {
     var key: Key { get }
     /// The part's nodes and their ids. Ids are unique across the whole screen.
     func nodes() -> [(id: String, node: Node)]
+    /// Whether any of the part's nodes may matter to `query` (`find`, `reveal`): one that matches
+    /// it, or a text node that names a node of the queried role (PROTOCOL.md, "Finding nodes").
+    /// A search skips the parts that say false without building their nodes, so a part of a long
+    /// list answers from what it holds (a row's name, its index) to keep a search of 100,000 rows
+    /// cheap. It must never say false where ``nodes()`` has something that matters: a test
+    /// compares every search with and without it. Defaults to true.
+    func mayMatch(_ query: NodeQuery) -> Bool
+}
+
+extension ScreenPart {
+    public func mayMatch(_ query: NodeQuery) -> Bool { true }
 }
 
 /// What a scene draws its screen on: the scroll content, and the screen's parts in
@@ -26,9 +37,18 @@ public struct Screen<Part: ScreenPart> {
     public var content: ScrollContent?
     /// The level parts are added to: the screen's, or that of the section being built.
     @usableFromInline var level: ScreenLevel<Part>
+    /// Whether this render is to show the whole scroll content: a scene that renders only the
+    /// rows near the visible band (virtualization) renders every row instead. Only `find` and
+    /// `reveal` render so (through ``init(wholeContent:)``), to reach rows that are not nodes;
+    /// the engine's renders, which become the state document, never do.
+    public let wholeContent: Bool
+    /// In a whole-content render, where each part goes, instead of being kept for a diff.
+    @usableFromInline let visit: ((Part) -> Void)?
 
     /// A screen that matches its parts with `last`'s (and takes its spare storage).
     @inlinable init(last: inout RenderedScreen<Part>) {
+        wholeContent = false
+        visit = nil
         level = ScreenLevel(parts: last.parts, sections: last.sections)
         swap(&level.parts, &last.spare)
         swap(&level.sections, &last.spareSections)
@@ -36,10 +56,23 @@ public struct Screen<Part: ScreenPart> {
         if level.sections.capacity < level.lastSections.count { level.sections.reserveCapacity(level.lastSections.count) }
     }
 
+    /// A screen that shows the whole scroll content and hands each part to `visit` as it is
+    /// added, keeping none: what `find` searches, every row of a long list included, one part at
+    /// a time. Sections are always built (there is no last render to keep them from).
+    public init(wholeContent visit: @escaping (Part) -> Void) {
+        wholeContent = true
+        self.visit = visit
+        level = ScreenLevel(parts: [], sections: [])
+    }
+
     /// Shows `part`: the last render's part with the same key, when it is equal, else a new one
     /// built from ``ScreenPart/nodes()``.
     @inlinable @inline(__always)
     public mutating func add(_ part: __owned Part) {
+        if let visit {
+            visit(part)
+            return
+        }
         level.add(part)
     }
 

@@ -12,7 +12,7 @@ protocol EngineMethod {
 enum MethodRegistry {
     nonisolated(unsafe) static let common: [any EngineMethod.Type] = [
         Initialize.self, SceneOpen.self, Snapshot.self, ViewportSet.self, ClockAdvance.self,
-        Tap.self, LongPress.self, Scroll.self, Section.self, AssetRead.self, Shutdown.self,
+        Tap.self, LongPress.self, Scroll.self, Section.self, AssetRead.self, Find.self, Reveal.self, Shutdown.self,
     ]
 
     nonisolated(unsafe) static let handlers: [String: any EngineMethod.Type] =

@@ -38,12 +38,18 @@ extension Engine {
         if let id = try params.optionalString("id") {
             if params.has("x") || params.has("y") { throw .invalidParams("params: give either id or x and y, not both") }
             guard display.node(id) != nil else {
+                if search(NodeQuery(id: id)).contains(where: { canonicalKeyEquals($0.id, id) }) {
+                    throw .unknownID("params.id: \(JSON.string(id)) is not in display.nodes: it is in the scroll content, out of the rendered band; reveal it first")
+                }
                 throw .unknownID("params.id: no node \(JSON.string(id)) in display.nodes")
             }
             return (id, nil)
         }
         guard let x = try params.optionalNumber("x"), let y = try params.optionalNumber("y") else {
             throw .invalidParams("params: expected either id, or both x and y")
+        }
+        guard x >= 0, x <= viewport.width, y >= 0, y <= viewport.height else {
+            throw .invalidParams("params: the point (\(JSON.number(x)), \(JSON.number(y))) is off the screen, which is 0…\(JSON.number(viewport.width)) x 0…\(JSON.number(viewport.height))")
         }
         if let baseRev, baseRev < rev {
             throw RPCError(code: ErrorCode.staleRevision,

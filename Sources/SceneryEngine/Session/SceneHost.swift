@@ -19,6 +19,11 @@ protocol OpenScene: AnyObject {
     func asset(_ id: String, environment: SceneEnvironment) throws(RPCError) -> ImageData?
     /// The virtual clock moved (see ``Scene/clockAdvanced(_:nowMs:)``).
     func clockAdvanced(nowMs: Int)
+    /// Hands `body` every node the screen would show with the whole scroll content rendered,
+    /// the rows that virtualization leaves out included (``Screen/init(wholeContent:)``): what
+    /// `find` and `reveal` search. With `query`, only the nodes of the parts that may matter to
+    /// it (``ScreenPart/mayMatch(_:)``). Changes nothing.
+    func forEachNodeOfWholeContent(matching query: NodeQuery?, _ body: (String, Node) -> Void)
 }
 
 /// The concrete ``OpenScene`` for a scene type `S`: the one place the open scene's state and
@@ -61,6 +66,16 @@ final class SceneHost<S: Scene>: OpenScene {
     }
 
     func clockAdvanced(nowMs: Int) { S.clockAdvanced(&open.state, nowMs: nowMs) }
+
+    func forEachNodeOfWholeContent(matching query: NodeQuery?, _ body: (String, Node) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            var screen = Screen<S.Part>(wholeContent: { part in
+                if let query, !part.mayMatch(query) { return }
+                for (id, node) in part.nodes() { body(id, node) }
+            })
+            _ = S.render(open.state, into: &screen)
+        }
+    }
 }
 
 /// A scene type the engine can open, erased to what `scene.open` needs.

@@ -61,7 +61,7 @@ enum ShelfRender {
         screen.content = ScrollContent(frame: layout.grid, width: layout.grid.width, height: layout.contentHeight(state.books.count),
                                        offsetY: state.offset)
         screen.add(ShelfPart(key: .chrome, inputs: .chrome(state.viewport, originals: state.originals)))
-        let visible = layout.visible(state.books.count, offset: state.offset)
+        let visible = screen.wholeContent ? 0..<state.books.count : layout.visible(state.books.count, offset: state.offset)
         screen.section("books", inputs: ShelfBooksInputs(viewport: state.viewport, contentVersion: state.contentVersion, visible: visible,
                                                          jiggle: state.jiggle), with: state) { screen, state in
             for index in visible {
