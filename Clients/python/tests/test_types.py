@@ -35,6 +35,8 @@ WRONG = {
     "async_misspelt_param": ("async def main(a: AsyncSceneryClient) -> None:\n    await a.tap(idd=3)", 'Unexpected keyword argument "idd"'),
     "locator_misspelt_method": ('engine.get_by_text("Nakamura").tapp()', '"Locator" has no attribute "tapp"'),
     "locator_result_key": ('print(engine.get_by_text("Nakamura").tap()["targt"])', '"TapResult" has no key "targt"'),
+    "find_unknown_role": ('engine.find(role="link")', "incompatible type"),
+    "get_by_role_unknown_role": ('engine.get_by_role("link")', "incompatible type"),
     "wait_for_state": ('engine.get_by_text("Nakamura").wait_for(state="shown")', "incompatible type"),
 }
 
@@ -58,6 +60,9 @@ now: int = engine.clock_advance(ms=2000)["nowMs"]
 engine.viewport_set(width=400, safe_area={"top": 20})
 engine.long_press(id="book.4")
 data: str = engine.asset_read(id="directory.portrait.4")["data"]
+found = engine.find(role="row", name="Nakamura", exact=True, limit=2)
+first_id: str = found["matches"][0]["id"]
+engine.reveal(id=first_id)
 model: DirectoryModel = engine.model("directory")
 print(model["selection"], engine.model("hoo")["selection"], engine.model("photos")["gallery"])
 row = engine.get_by_role("row", name="Nakamura")
