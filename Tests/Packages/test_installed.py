@@ -42,6 +42,50 @@ TRANSCRIPT = REPO / "Tests" / "Transcripts" / "core" / "session.transcript"
 NO_DIST = "needs the packages in dist/ (run Scripts/package; Scripts/test does)"
 
 
+# Run from the installed wheel by WheelTest: the Python package's locators on each scene.
+SIX_SCENES = """# Locators, waits and assertions on each of the six scenes, from the installed wheel.
+import sys
+import time
+from scenery import SceneryClient, StrictModeViolation, expect
+
+people, events = sys.argv[1], sys.argv[2]
+with SceneryClient() as engine:
+    engine.initialize(network=False)
+    engine.scene_open(scene="directory", people=people, events=events)
+    engine.get_by_role("button", name="Contacts").tap()
+    last = engine.get_by_role("row").last              # past the first screen: not a node yet
+    name = last.text_content()
+    row = engine.get_by_role("row", name=name, exact=True)
+    assert row.bounding_box() is None, "the last row starts unrendered"
+    row.tap()
+    expect(row).to_be_visible()
+    assert engine.model("directory")["offsetY"] > 10000
+    engine.scene_open(scene="hoo")
+    engine.locator("cell").last.tap()
+    assert engine.model("hoo")["selection"] is not None
+    engine.scene_open(scene="exhibition")
+    engine.locator("mode.nearme").tap()
+    expect(engine).to_have_model("cause", "reshuffle")
+    engine.scene_open(scene="shelf")
+    try:
+        engine.get_by_role("button", name="Linear Algebra").tap()
+        raise SystemExit("strictness missed")
+    except StrictModeViolation:
+        pass
+    engine.get_by_role("button", name="Psychology: The Core").long_press()
+    expect(engine).to_have_model("jiggling/book", "book.4")
+    engine.scene_open(scene="photos")
+    engine.locator("photo.0").tap()
+    started = time.monotonic()
+    expect(engine.get_by_text("3/16")).to_be_visible(timeout=5)   # 4 s of scene time
+    assert time.monotonic() - started < 2
+    engine.scene_open(scene="testcard")
+    engine.page(direction="next")
+    expect(engine.locator("header.title")).to_have_text("Text")
+    print("six scenes:", name)
+"""
+
+
 def can_hide() -> str | None:
     """Why the hidden runs cannot happen here, or None."""
     if os.geteuid() != 0 or shutil.which("unshare") is None:
@@ -134,6 +178,27 @@ class WheelTest(unittest.TestCase):
         self.assertEqual(run.returncode, 0, run.stderr.decode())
         self.assertIn(b"contacts", run.stdout)
 
+    def test_a_newcomers_tour_of_every_scene(self):
+        """Tests/Packages/outside_tour.py: locators, waits and expect on the six scenes, a row far
+        down a long list, the gallery on the virtual clock, from the venv alone."""
+        tour = self.hidden.folder / "outside_tour.py"
+        shutil.copy(REPO / "Tests" / "Packages" / "outside_tour.py", tour)
+        run = self.hidden.run("python", str(tour), timeout=300)
+        self.assertEqual(run.returncode, 0, run.stdout.decode() + run.stderr.decode())
+        self.assertIn(b"tour: every check holds", run.stdout)
+
+    def test_locators_waits_and_assertions_on_each_of_the_six_scenes(self):
+        """A row past the first screen of 2,000 people found and tapped, strictness, a model
+        assertion on each scene, the photos gallery awaited on the virtual clock."""
+        data = self.hidden.folder / "people"
+        subprocess.run([sys.executable, str(REPO / "Examples" / "generators" / "directory_data.py"), "--people", "2000",
+                        "--events", "10", "--out", str(data)], check=True, capture_output=True)
+        script = self.hidden.folder / "six_scenes.py"
+        script.write_text(SIX_SCENES)
+        run = self.hidden.run("python", str(script), str(data / "people.json"), str(data / "events.json"))
+        self.assertEqual(run.returncode, 0, run.stdout.decode() + run.stderr.decode())
+        self.assertIn(b"six scenes:", run.stdout)
+
     def test_the_scenery_command_runs_the_bundled_engine(self):
         where = self.hidden.run("python", "-c", "import scenery; print(scenery.find_engine())")
         self.assertTrue(where.stdout.decode().strip().startswith(f"{self.hidden.folder}/venv/"), where)
@@ -188,6 +253,15 @@ class NpmTarballTest(unittest.TestCase):
         run = hidden.run("sh", "-c", f"cd {project} && node example.mjs")
         self.assertEqual(run.returncode, 0, run.stderr.decode())
         self.assertIn(b"contacts", run.stdout)
+        # Tests/Packages/outside_tour.mjs: locators, waits, expect and SVG screenshots on the six
+        # scenes, a row far down a long list, the gallery on the virtual clock.
+        shutil.copy(REPO / "Tests" / "Packages" / "outside_tour.mjs", project / "outside_tour.mjs")
+        tour = hidden.run("sh", "-c", f"cd {project} && node outside_tour.mjs", timeout=300)
+        self.assertEqual(tour.returncode, 0, tour.stdout.decode() + tour.stderr.decode())
+        self.assertIn(b"tour: every check holds", tour.stdout)
+        # The package's scenery command is the bundled engine.
+        version = hidden.run("sh", "-c", f"cd {project} && npx --offline scenery --version")
+        self.assertEqual((version.returncode, version.stdout.strip()), (0, b"0.1.0"), version.stderr.decode())
 
 
 if __name__ == "__main__":
