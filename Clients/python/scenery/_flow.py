@@ -266,9 +266,10 @@ def failed(client: MirroredClient, what: str, expected: str, found: str, timeout
                              f"The screen shows:\n{client.screen_text()}")
 
 
-def to_have_text(client: MirroredClient, query: Query, expected: str | re.Pattern[str], timeout: float) -> Flow[None]:
+def to_have_text(client: MirroredClient, query: Query, expected: str | re.Pattern[str], timeout: float,
+                 negate: bool = False) -> Flow[None]:
     """The one node's text equals ``expected`` (white space runs collapsed on both sides) or,
-    for a pattern, the pattern is found in it."""
+    for a pattern, the pattern is found in it; with ``negate``, the one node's text does not."""
 
     def matches(text: str) -> bool:
         if isinstance(expected, re.Pattern):
@@ -278,18 +279,19 @@ def to_have_text(client: MirroredClient, query: Query, expected: str | re.Patter
     def check() -> Flow[tuple[bool, Found]]:
         found = yield from find(query, NAMED + 1)
         strict(query, found)
-        return found.count == 1 and matches(words(found.matches[0])), found
+        return found.count == 1 and matches(words(found.matches[0])) != negate, found
 
     ok, found = yield from wait_until(client, check, timeout)
     if not ok:
         want = f"text matching {expected.pattern!r}" if isinstance(expected, re.Pattern) else f"text {expected!r}"
         got = f"text {words(found.matches[0])!r}" if found.count == 1 else describe_found(found)
-        raise failed(client, f"expect({query.describe()}).to_have_text", want, got, timeout)
+        name = "not_to_have_text" if negate else "to_have_text"
+        raise failed(client, f"expect({query.describe()}).{name}", ("not " if negate else "") + want, got, timeout)
 
 
-def to_be(client: MirroredClient, query: Query, state: State, timeout: float) -> Flow[None]:
+def to_be(client: MirroredClient, query: Query, state: State, timeout: float, name: str = "") -> Flow[None]:
     """The locator's node is ``state`` (visible: strict, one node that shows; hidden: none of
-    its matches shows)."""
+    its matches shows). ``name`` is the assertion as its failure names it."""
 
     def check() -> Flow[tuple[bool, Found]]:
         found = yield from find(query, NAMED + 1 if state == "visible" else None)
@@ -299,19 +301,22 @@ def to_be(client: MirroredClient, query: Query, state: State, timeout: float) ->
 
     ok, found = yield from wait_until(client, check, timeout)
     if not ok:
-        raise failed(client, f"expect({query.describe()}).to_be_{state}", state, describe_found(found), timeout)
+        raise failed(client, f"expect({query.describe()}).{name or 'to_be_' + state}", state, describe_found(found), timeout)
 
 
-def to_have_count(client: MirroredClient, query: Query, expected: int, timeout: float) -> Flow[None]:
-    """The locator matches ``expected`` nodes."""
+def to_have_count(client: MirroredClient, query: Query, expected: int, timeout: float,
+                  negate: bool = False) -> Flow[None]:
+    """The locator matches ``expected`` nodes (with ``negate``, any other number)."""
 
     def check() -> Flow[tuple[bool, int]]:
         number = yield from count(query)
-        return number == expected, number
+        return (number == expected) != negate, number
 
     ok, number = yield from wait_until(client, check, timeout)
     if not ok:
-        raise failed(client, f"expect({query.describe()}).to_have_count", f"{expected} nodes", f"{number} nodes", timeout)
+        name = "not_to_have_count" if negate else "to_have_count"
+        raise failed(client, f"expect({query.describe()}).{name}", f"{'not ' if negate else ''}{expected} nodes",
+                     f"{number} nodes", timeout)
 
 
 MISSING = object()
@@ -332,15 +337,18 @@ def model_value(client: MirroredClient, key: str) -> Any:
     return value
 
 
-def to_have_model(client: MirroredClient, key: str, expected: Any, timeout: float) -> Flow[None]:
-    """The open scene's model holds ``expected`` at ``key`` (see ``model_value``)."""
+def to_have_model(client: MirroredClient, key: str, expected: Any, timeout: float,
+                  negate: bool = False) -> Flow[None]:
+    """The open scene's model holds ``expected`` at ``key`` (see ``model_value``); with
+    ``negate``, anything else (or nothing) there."""
 
     def check() -> Flow[tuple[bool, Any]]:
         value = model_value(client, key)
-        return value is not MISSING and value == expected, value
+        return (value is not MISSING and value == expected) != negate, value
         yield  # a generator that asks for nothing: the mirror is local
 
     ok, value = yield from wait_until(client, check, timeout)
     if not ok:
         found = "no such key in the model" if value is MISSING else repr(value)
-        raise failed(client, f"expect(engine).to_have_model({key!r})", repr(expected), found, timeout)
+        name = "not_to_have_model" if negate else "to_have_model"
+        raise failed(client, f"expect(engine).{name}({key!r})", ("not " if negate else "") + repr(expected), found, timeout)

@@ -211,6 +211,26 @@ class LocatorAssertions:
         """The locator matches ``count`` nodes."""
         self._run(_flow.to_have_count(self._locator._client, self._locator._query, count, self._locator._timeout(timeout)))
 
+    def not_to_have_text(self, expected: str | re.Pattern[str], *, timeout: float | None = None) -> None:
+        """The one node does not read ``expected`` (nor match the pattern)."""
+        self._run(_flow.to_have_text(self._locator._client, self._locator._query, expected, self._locator._timeout(timeout),
+                                     negate=True))
+
+    def not_to_be_visible(self, *, timeout: float | None = None) -> None:
+        """No match shows: ``to_be_hidden``."""
+        self._run(_flow.to_be(self._locator._client, self._locator._query, "hidden", self._locator._timeout(timeout),
+                              "not_to_be_visible"))
+
+    def not_to_be_hidden(self, *, timeout: float | None = None) -> None:
+        """The one node shows: ``to_be_visible``."""
+        self._run(_flow.to_be(self._locator._client, self._locator._query, "visible", self._locator._timeout(timeout),
+                              "not_to_be_hidden"))
+
+    def not_to_have_count(self, count: int, *, timeout: float | None = None) -> None:
+        """The locator matches any number of nodes but ``count``."""
+        self._run(_flow.to_have_count(self._locator._client, self._locator._query, count,
+                                      self._locator._timeout(timeout), negate=True))
+
 
 class AsyncLocatorAssertions:
     """``expect(locator)`` for an ``AsyncLocator``: ``LocatorAssertions``, awaited."""
@@ -239,6 +259,26 @@ class AsyncLocatorAssertions:
         await self._run(_flow.to_have_count(self._locator._client, self._locator._query, count,
                                             self._locator._timeout(timeout)))
 
+    async def not_to_have_text(self, expected: str | re.Pattern[str], *, timeout: float | None = None) -> None:
+        """The one node does not read ``expected`` (nor match the pattern)."""
+        await self._run(_flow.to_have_text(self._locator._client, self._locator._query, expected,
+                                           self._locator._timeout(timeout), negate=True))
+
+    async def not_to_be_visible(self, *, timeout: float | None = None) -> None:
+        """No match shows: ``to_be_hidden``."""
+        await self._run(_flow.to_be(self._locator._client, self._locator._query, "hidden", self._locator._timeout(timeout),
+                                    "not_to_be_visible"))
+
+    async def not_to_be_hidden(self, *, timeout: float | None = None) -> None:
+        """The one node shows: ``to_be_visible``."""
+        await self._run(_flow.to_be(self._locator._client, self._locator._query, "visible", self._locator._timeout(timeout),
+                                    "not_to_be_hidden"))
+
+    async def not_to_have_count(self, count: int, *, timeout: float | None = None) -> None:
+        """The locator matches any number of nodes but ``count``."""
+        await self._run(_flow.to_have_count(self._locator._client, self._locator._query, count,
+                                            self._locator._timeout(timeout), negate=True))
+
 
 class EngineAssertions:
     """``expect(engine)``: assertions about the open scene, retrying as waits do."""
@@ -252,6 +292,11 @@ class EngineAssertions:
         wait = self._engine.default_timeout if timeout is None else timeout
         self._engine._run(_flow.to_have_model(self._engine, key, value, wait))
 
+    def not_to_have_model(self, key: str, value: Any, *, timeout: float | None = None) -> None:
+        """The open scene's model holds anything but ``value`` at ``key`` (or nothing)."""
+        wait = self._engine.default_timeout if timeout is None else timeout
+        self._engine._run(_flow.to_have_model(self._engine, key, value, wait, negate=True))
+
 
 class AsyncEngineAssertions:
     """``expect(engine)`` for an ``AsyncSceneryClient``: ``EngineAssertions``, awaited."""
@@ -263,6 +308,11 @@ class AsyncEngineAssertions:
         """The open scene's model holds ``value`` at ``key`` (see ``EngineAssertions``)."""
         wait = self._engine.default_timeout if timeout is None else timeout
         await self._engine._run(_flow.to_have_model(self._engine, key, value, wait))
+
+    async def not_to_have_model(self, key: str, value: Any, *, timeout: float | None = None) -> None:
+        """The open scene's model holds anything but ``value`` at ``key`` (or nothing)."""
+        wait = self._engine.default_timeout if timeout is None else timeout
+        await self._engine._run(_flow.to_have_model(self._engine, key, value, wait, negate=True))
 
 
 @overload

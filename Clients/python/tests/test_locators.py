@@ -166,6 +166,27 @@ class GalleryWaitTest(unittest.TestCase):
             engine.get_by_text("3/16").wait_for(state="hidden", timeout=2.5)
             expect(engine.get_by_text("4/16")).to_be_visible(timeout=0)
 
+    def test_negated_assertions_wait_for_the_opposite(self):
+        with start() as engine:
+            engine.initialize()
+            engine.scene_open(scene="photos")
+            engine.locator("photo.0").tap()
+            title = engine.locator("gallery.title")
+            before = engine.snapshot()["nowMs"]
+            expect(title).not_to_have_text("1/16")
+            self.assertEqual(engine.snapshot()["nowMs"] - before, 2000, "the first photo moves on after 2 s")
+            expect(engine.get_by_text("2/16")).not_to_be_hidden()
+            expect(engine.get_by_text("1/16")).not_to_be_visible(timeout=0)
+            expect(engine).not_to_have_model("screen", "home", timeout=0)
+            expect(engine.get_by_role("button")).not_to_have_count(16, timeout=0)
+            with self.assertRaises(AssertionError) as caught:
+                expect(title).not_to_have_count(1, timeout=0.1)
+            self.assertIn("expect(locator('gallery.title')).not_to_have_count", str(caught.exception))
+            self.assertIn("expected: not 1 nodes", str(caught.exception))
+            with self.assertRaises(AssertionError) as caught:
+                expect(engine).not_to_have_model("screen", "gallery", timeout=0.1)
+            self.assertIn("expected: not 'gallery'", str(caught.exception))
+
     def test_on_the_real_clock_the_wait_follows_the_patches_as_they_arrive(self):
         with start() as engine:
             engine.initialize(clock="real")
@@ -278,6 +299,9 @@ class AsyncLocatorTest(unittest.TestCase):
                 self.assertEqual((await engine.snapshot())["nowMs"] - before, 4000)
                 with self.assertRaises(AssertionError):
                     await expect(engine.get_by_text("9/16")).to_be_visible(timeout=1)
+                await expect(engine.locator("gallery.title")).not_to_have_text("3/16")
+                await expect(engine).not_to_have_model("title", "3/16", timeout=0)
+                await expect(engine.get_by_text("4/16")).not_to_be_hidden()
                 await engine.verify()
         asyncio.run(walk())
 
