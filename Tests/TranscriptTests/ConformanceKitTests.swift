@@ -3,7 +3,7 @@ import Testing
 import SceneryTestSupport
 
 /// The conformance kit held to failing what is drawn wrong (issue 27, section 2): a reference
-/// renderer written for the kit's tests (`Tests/Conformance/reference_renderer.py`, Pillow) draws
+/// renderer written for the kit's tests (`scenery.render` in the Python package, `Clients/python/scenery/render.py`, Pillow) draws
 /// the kit's states clean, which must pass every probe, and with one fault at a time, each of
 /// which the kit must fail with the node whose pixels are wrong and the rule it broke.
 /// `Tests/Conformance/test_mutations.py` prints the score ("N of M faults caught").

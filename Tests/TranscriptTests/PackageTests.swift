@@ -53,11 +53,13 @@ struct PackageTests {
         #expect(run.status == 0, "\(run.report)")
     }
 
-    @Test("the JavaScript package's declarations pass tsc --strict",
-          .enabled(if: hasTsc, "skipped: needs tsc (apt-get install -y node-typescript; Scripts/test installs it)"))
+    static let hasRsvg = WebTests.onPath("rsvg-convert")
+
+    @Test("the JavaScript package's declarations pass tsc --strict, and misspelt methods, params and model keys fail it",
+          .enabled(if: hasTsc, "skipped: needs tsc (apt-get install -y node-typescript; Scripts/test installs it)"),
+          .enabled(if: WebTests.hasNode, WebTests.noNode))
     func typescriptStrict() async throws {
-        let run = try await WebTests.run(["tsc", "--strict", "--noEmit", "--module", "es2022", "--moduleResolution", "node",
-                                    "--target", "es2022", "Clients/js/check.ts"])
+        let run = try await WebTests.run(["node", "Clients/js/test_types.mjs"])
         #expect(run.status == 0, "\(run.report)")
     }
 
@@ -66,6 +68,31 @@ struct PackageTests {
     func nodeClient() async throws {
         let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "Clients/js/test_node.mjs"])
         #expect(run.status == 0, "\(run.report)")
+    }
+
+    @Test("the node client's locators, waits on both clocks and expect, on every scene",
+          .enabled(if: WebTests.hasNode, WebTests.noNode))
+    func nodeLocators() async throws {
+        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "Clients/js/test_locators.mjs"])
+        #expect(run.status == 0, "\(run.report)")
+    }
+
+    @Test("the node client's SVG screenshots, rasterised by librsvg, pass the conformance kit on every collected state",
+          .enabled(if: WebTests.hasNode, WebTests.noNode),
+          .enabled(if: hasRsvg, "skipped: needs rsvg-convert (apt-get install -y librsvg2-bin; Scripts/test installs it)"),
+          .enabled(if: !WebTests.sanitized, "skipped under AddressSanitizer: the first pass checks the same SVGs"))
+    func nodeScreenshots() async throws {
+        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "Clients/js/test_screenshot.mjs"])
+        #expect(run.status == 0, "\(run.report)")
+    }
+
+    @Test("every relative link in the README, Docs/ and the packages' READMEs resolves")
+    func links() async throws {
+        let guides = try await WebTests.run(["python3", "Tests/Docs/check_links.py"])  // README.md and Docs/*.md
+        #expect(guides.status == 0, "\(guides.report)")
+        let others = try await WebTests.run(["python3", "Tests/Docs/check_links.py", "Clients/python/README.md", "Clients/js/README.md",
+                                             "Protocol/PROTOCOL.md", "Protocol/WRITING-A-SCENE.md", "Examples/qt/README.md"])
+        #expect(others.status == 0, "\(others.report)")
     }
 
     @Test("the packages installed outside the checkout with no Swift toolchain: engine, wheel, npm tarball",
