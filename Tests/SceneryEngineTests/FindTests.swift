@@ -78,6 +78,28 @@ struct FindTests {
         #expect(first["name"]?.stringValue == texts.joined(separator: " "))
     }
 
+    @Test("reveal right after a find takes the node found; after a change it finds it again, at its new place")
+    func revealAfterFind() throws {
+        let session = try Session.directory(["network": false])
+        try session.send("tap", ["id": "tab.contacts"])
+        let found = try session.send("find", ["role": "row", "name": "Zielinski"]).response["result"]!
+        let id = found["matches"]!.arrayValue![0]["id"]!
+        #expect(found["count"] == 1 && session.engine.lastFound?.nodes.count == 1)
+        try session.send("reveal", ["id": id])
+        let shown = try session.send("find", ["id": id, "limit": 1]).response["result"]!["matches"]!.arrayValue![0]
+        #expect(shown["visible"] == true)
+        // A wider screen lays the shelf's books out anew in more columns (rev moves): the node
+        // remembered at the last find is not used, and reveal brings the book in at its new place.
+        try session.send("scene.open", ["scene": "shelf"])
+        let books = try session.send("find", ["role": "button", "name": "9781508962304"]).response["result"]!
+        let book = books["matches"]!.arrayValue![0]["id"]!
+        #expect(books["count"] == 1 && session.engine.lastFound?.nodes.count == 1)
+        try session.send("viewport.set", ["width": 1000, "height": 700])
+        try session.send("reveal", ["id": book])
+        let moved = try session.send("find", ["id": book, "limit": 1]).response["result"]!["matches"]!.arrayValue![0]
+        #expect(moved["visible"] == true, "the book after the layout changed: \(moved)")
+    }
+
     @Test("a refused find, reveal or off-screen tap answers -32602 or -32003 and changes nothing")
     func refusalsChangeNothing() throws {
         let session = try Session.directory(["network": false])

@@ -42,6 +42,7 @@ enum Find: EngineMethod {
         let limit = try params.optionalInt("limit", range: 0...Int(Int32.max))
         try engine.requireScene("find")
         let matches = engine.search(query)
+        engine.remember(matches)
         var result = JSONObject()
         result["count"] = .number(Double(matches.count))
         result["matches"] = .array(matches.prefix(limit ?? matches.count).map(\.json))
@@ -69,6 +70,26 @@ enum Find: EngineMethod {
 }
 
 extension Engine {
+    /// The most matches a `find` leaves for the next `reveal` (``lastFound``).
+    static let remembered = 16
+
+    /// Keeps `matches` for a `reveal` at this rev when they are few.
+    func remember(_ matches: [FoundNode]) {
+        guard let scene, matches.count <= Engine.remembered else { lastFound = nil; return }
+        var nodes: [String: Node] = [:]
+        for match in matches { nodes[match.id] = match.node }
+        lastFound = (rev, ObjectIdentifier(scene), nodes)
+    }
+
+    /// The node `id` of the whole screen: from the last `find` when the state has not changed
+    /// since, else found again.
+    func wholeContentNode(_ id: String) -> Node? {
+        if let lastFound, let scene, lastFound.rev == rev, lastFound.scene == ObjectIdentifier(scene), let node = lastFound.nodes[id] {
+            return node
+        }
+        return search(NodeQuery(id: id)).first(where: { canonicalKeyEquals($0.id, id) })?.node
+    }
+
     /// Every node of the whole screen that matches `query`, in screen order (see ``Find``).
     /// `prefilter` false builds every part, even those that say they cannot matter (a test's
     /// reference).

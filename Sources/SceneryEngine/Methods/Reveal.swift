@@ -18,7 +18,7 @@ enum Reveal: EngineMethod {
         try params.allowOnly(["id"])
         let id = try params.string("id")
         try engine.requireScene("reveal")
-        guard let node = engine.search(NodeQuery(id: id)).first(where: { canonicalKeyEquals($0.id, id) })?.node else {
+        guard let node = engine.wholeContentNode(id) else {
             throw .unknownID("params.id: no node \(JSON.string(id)) on the screen or in its scroll content")
         }
         if node.layer == .content, let content = engine.display.content {

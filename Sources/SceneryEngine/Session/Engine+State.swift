@@ -7,6 +7,7 @@ extension Engine {
     func replaceScene(with opened: any OpenScene) {
         if let model = scene?.modelJSON { detachedModel = model }
         scene = opened
+        lastFound = nil
     }
 
     /// Sends `action` to the open scene; its effects are queued to run after the response.

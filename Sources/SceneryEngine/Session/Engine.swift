@@ -62,6 +62,10 @@ public final class Engine {
     @exclusivity(unchecked) var pendingJobs: [SceneJob] = []
     /// Notifications written before the current response: the progress of jobs it ran.
     @exclusivity(unchecked) var notificationsBeforeResponse: [UInt8] = []
+    /// The nodes the last `find` matched (a few: a locator's strict find), with the rev and the
+    /// scene they were found at: `reveal` right after it, the next step of a locator's tap,
+    /// takes its node from here instead of searching the whole content again.
+    @exclusivity(unchecked) var lastFound: (rev: Int, scene: ObjectIdentifier, nodes: [String: Node])?
     /// True once `shutdown` was answered: the transport stops reading and exits 0.
     @exclusivity(unchecked) public internal(set) var isShutDown = false
 
