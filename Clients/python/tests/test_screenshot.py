@@ -8,8 +8,10 @@ installs it) and the DejaVu fonts (fonts-dejavu-core).
 
 import asyncio
 import json
+import os
 import pathlib
 import struct
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -66,6 +68,23 @@ class ScreenshotTest(unittest.TestCase):
                     self.assertIsNone(result["error"])
                     self.assertGreater(result["total"], 10, f"{scene}: too few probes to judge")
                     self.assertEqual(result["passed"], result["total"], f"{scene}: " + "; ".join(failures))
+
+    @unittest.skipIf(os.environ.get("SCENERY_SANITIZED"), "under AddressSanitizer: the first pass judges the same pictures")
+    def test_the_renderer_passes_the_kit_on_every_collected_state(self):
+        """Every state the kit collects (41 with ../shared, fewer without), drawn by scenery.render
+        (what screenshot() draws with) and judged by check.py, probe for probe."""
+        from scenery.render import main as render_main
+        with tempfile.TemporaryDirectory() as name:
+            states, renders = pathlib.Path(name) / "states", pathlib.Path(name) / "renders"
+            collected = subprocess.run([sys.executable, str(REPO_ROOT / "Protocol" / "conformance" / "collect.py"),
+                                        "--scenery", str(ENGINE), "--out", str(states)], capture_output=True, text=True)
+            self.assertEqual(collected.returncode, 0, collected.stdout + collected.stderr)
+            self.assertEqual(render_main(["--states", str(states), "--out", str(renders)]), 0)
+            judged = subprocess.run([sys.executable, str(REPO_ROOT / "Protocol" / "conformance" / "check.py"),
+                                     "--states", str(states), "--renders", str(renders)], capture_output=True, text=True)
+            total = judged.stdout.strip().splitlines()[-1] if judged.stdout.strip() else judged.stderr
+            self.assertEqual(judged.returncode, 0, judged.stdout[-3000:] + judged.stderr[-2000:])
+            self.assertRegex(total, r"^total: (\d+) of \1 probes pass in \d+ states$")
 
     def test_path_and_scale(self):
         with tempfile.TemporaryDirectory() as name, SceneryClient(ENGINE) as engine:
