@@ -10,7 +10,8 @@ in a temporary folder. One figure, against a reference measured in the same run:
   over the whole list, ``reveal``, then ``tap`` by id), where NAME is the name of a person in the
   last section of Contacts, taken each time from the top of the list (scrolled back to 0 between
   taps, so that every tap has to find, scroll and render the row), as a ratio to ``scene.open`` of
-  the same data (request to response, fresh processes). Goal: at most 0.1x.
+  the same data (request to response, fresh processes). Goal: at most 0.1x. The first search of a
+  process makes the rows' texts (``DirectorySearchText``): its tap is shown on its own.
 
 For information: the ``find`` alone (one request), and ``get_by_role("row").count()`` (every row
 named).
@@ -68,7 +69,7 @@ def main():
 
     with tempfile.TemporaryDirectory(prefix="scenery-find-") as folder:
         people, events = make_people(folder, count)
-        opens, taps, finds, counts = [], [], [], []
+        opens, taps, firsts, finds, counts = [], [], [], [], []
         name = None
         for _ in range(reps):
             engine, open_ns = opened(binary, people, events)
@@ -76,11 +77,11 @@ def main():
             try:
                 engine.tap(id="tab.contacts")
                 name = name or last_section_name(engine)
-                for _ in range(2):
+                for attempt in range(2):
                     engine.scroll(offset_y=0)
                     start = time.perf_counter_ns()
                     engine.get_by_text(name, exact=True).tap()
-                    taps.append(time.perf_counter_ns() - start)
+                    (firsts if attempt == 0 else taps).append(time.perf_counter_ns() - start)
                     selection = engine.model("directory")["selection"]
                     assert selection and engine.locator(selection).count() == 1, selection
                 start = time.perf_counter_ns()
@@ -95,11 +96,13 @@ def main():
 
     report.add("## A locator's tap far down %s people" % format(count, ","))
     report.add()
-    report.add("NAME: %r, in the last section of Contacts. Medians of %d fresh processes (taps: 2 each)." % (name, reps))
+    report.add("NAME: %r, in the last section of Contacts. Medians of %d fresh processes; each taps twice, and its first" % (name, reps))
+    report.add("search makes the rows' texts, which later ones reuse (the first taps are shown on their own).")
     report.add()
     report.table(["measure", "median", "against scene.open"], [
         ["`scene.open` of %s people (the reference)" % format(count, ","), ms(median(opens)), "1.00x"],
         ["`get_by_text(NAME, exact=True).tap()`, from the top of the list", ms(median(taps)), "%.3fx" % ratio(median(taps), median(opens))],
+        ["the same, the first search of the process (the rows' texts made)", ms(median(firsts)), "%.3fx" % ratio(median(firsts), median(opens))],
         ["`find {text: NAME, exact: true}` alone", ms(median(finds)), "%.3fx" % ratio(median(finds), median(opens))],
         ["`get_by_role(\"row\").count()`", ms(median(counts)), "%.3fx" % ratio(median(counts), median(opens))],
     ])

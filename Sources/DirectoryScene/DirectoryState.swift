@@ -75,19 +75,23 @@ extension PerTab: Sendable where Value: Sendable {}
 /// render whose inputs are unchanged reuses the last one (see ``DirectoryRender``).
 public struct DirectoryState: Sendable {
     public var events: [Event] {
-        didSet { countsJSON = Self.counts(events, people); contentVersion &+= 1 }
+        didSet { countsJSON = Self.counts(events, people); searchText = DirectorySearchText(); contentVersion &+= 1 }
     }
     public var people: [Person] {
         didSet {
             countsJSON = Self.counts(events, people)
             pictures = PictureLoads(urls: people.map(\.profilePicture))
             imageRequestBand = nil
+            searchText = DirectorySearchText()
             contentVersion &+= 1
         }
     }
     public var timeZone: SceneTimeZone {
-        didSet { contentVersion &+= 1 }
+        didSet { searchText = DirectorySearchText(); contentVersion &+= 1 }
     }
+    /// The rows' texts for searches, made when a search first asks (see ``DirectorySearchText``);
+    /// renewed when the data or the time zone changes.
+    var searchText = DirectorySearchText()
     public var viewport: Viewport
     public var tab: DirectoryTab = .recents
     /// Each tab keeps its own scroll offset, as each tab's table view does.

@@ -5,10 +5,14 @@ import SceneryCore
 extension DirectoryRender {
     /// The rows on `state`'s screen (those in the rendered band, or all of them when `whole`:
     /// ``Screen/wholeContent``), section by section.
-    static func forEachRow(_ state: DirectoryState, whole: Bool,
+    /// In a whole-content render for a search about text (`query`), only the rows whose texts
+    /// may match it (``DirectorySearchText``).
+    static func forEachRow(_ state: DirectoryState, whole: Bool, query: NodeQuery? = nil,
                            _ body: (_ section: Int, _ headerTop: Double, _ row: Int, _ top: Double, _ right: Double) -> Void) {
         let list = state.list
         let band = whole ? (minY: 0, maxY: list.contentHeight + 1) : renderedBand(state)
+        let people = whole ? query.flatMap { state.searchText.people($0, state.people) } : nil
+        let events = whole ? query.flatMap { state.searchText.events($0, state.events, zone: state.timeZone) } : nil
         let width = state.viewport.width
         let rowRight = state.tab == .contacts ? width - M.indexWidth : width
         let sticky = state.tab != .recents
@@ -21,6 +25,10 @@ extension DirectoryRender {
             body(sectionIndex, headerTop, -1, 0, 0)
             let sectionRows = list.sections[sectionIndex].rows
             for r in rows {
+                switch sectionRows[r] {
+                case .person(let i): if let people, !people[i] { continue }
+                case .event(let i): if let events, !events[i] { continue }
+                }
                 let right: Double
                 if case .person = sectionRows[r] { right = rowRight } else { right = width }
                 body(sectionIndex, headerTop, r, list.rowTop(section: sectionIndex, row: r), right)
@@ -34,7 +42,7 @@ extension DirectoryRender {
         let width = state.viewport.width, margin = state.viewport.layoutMargin
         let sticky = state.tab != .recents
         let tab = state.tab
-        forEachRow(state, whole: screen.wholeContent) { sectionIndex, headerTop, r, top, right in
+        forEachRow(state, whole: screen.wholeContent, query: screen.query) { sectionIndex, headerTop, r, top, right in
             let section = list.sections[sectionIndex]
             guard r >= 0 else {
                 screen.add(DirectoryPart(key: .header(tab: tab, section: sectionIndex),
@@ -60,7 +68,7 @@ extension DirectoryRender {
     static func addRowBackgrounds(_ state: DirectoryState, selected: DirectoryGroupKey?, to screen: inout Screen<DirectoryPart>) {
         let list = state.list
         let tab = state.tab
-        forEachRow(state, whole: screen.wholeContent) { sectionIndex, _, r, top, right in
+        forEachRow(state, whole: screen.wholeContent, query: screen.query) { sectionIndex, _, r, top, right in
             guard r >= 0 else { return }
             let isPerson: Bool, index: Int
             switch list.sections[sectionIndex].rows[r] {

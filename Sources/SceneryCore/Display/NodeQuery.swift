@@ -34,6 +34,13 @@ public struct NodeQuery: Sendable {
     private var needleText: String?
     private var needleName: String?
 
+    /// `text` as it is matched: white space collapsed and, unless `exact`, lower-cased.
+    public var preparedText: String? { needleText }
+    /// `name` as it is matched.
+    public var preparedName: String? { needleName }
+    /// Whether the query asks about text: a text node's, or a role node's name.
+    public var hasText: Bool { text != nil || name != nil }
+
     /// Whether `id` is the query's id or extends it by whole components.
     public func idMatches(_ id: String) -> Bool {
         guard let prefix = self.id else { return true }
@@ -95,7 +102,7 @@ public struct NodeQuery: Sendable {
     /// Whether a UTF-8 byte may start a white space character beyond ASCII's (U+0085, U+00A0,
     /// U+1680, U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F, U+3000): the lead bytes C2,
     /// E1, E2 and E3. Text without them and without ASCII white space to fold is read byte by byte.
-    @inline(__always) static func mayStartWhitespace(_ byte: UInt8) -> Bool {
+    @inline(__always) public static func mayStartWhitespace(_ byte: UInt8) -> Bool {
         byte == 0xC2 || (byte >= 0xE1 && byte <= 0xE3)
     }
 
@@ -133,7 +140,8 @@ public struct NodeQuery: Sendable {
         return out
     }
 
-    static func prepare(_ text: String, exact: Bool) -> String {
+    /// `text` as a query's text is matched: collapsed and, unless `exact`, lower-cased.
+    public static func prepare(_ text: String, exact: Bool) -> String {
         exact ? collapsed(text) : collapsed(text).lowercased()
     }
 

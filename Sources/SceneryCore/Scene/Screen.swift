@@ -44,11 +44,16 @@ public struct Screen<Part: ScreenPart> {
     public let wholeContent: Bool
     /// In a whole-content render, where each part goes, instead of being kept for a diff.
     @usableFromInline let visit: ((Part) -> Void)?
+    /// In a whole-content render, what the search looks for (nil: everything): a scene with a
+    /// long list may leave out the rows that cannot matter to it, as their parts'
+    /// ``ScreenPart/mayMatch(_:)`` would say, without making those parts.
+    public let query: NodeQuery?
 
     /// A screen that matches its parts with `last`'s (and takes its spare storage).
     @inlinable init(last: inout RenderedScreen<Part>) {
         wholeContent = false
         visit = nil
+        query = nil
         level = ScreenLevel(parts: last.parts, sections: last.sections)
         swap(&level.parts, &last.spare)
         swap(&level.sections, &last.spareSections)
@@ -59,9 +64,10 @@ public struct Screen<Part: ScreenPart> {
     /// A screen that shows the whole scroll content and hands each part to `visit` as it is
     /// added, keeping none: what `find` searches, every row of a long list included, one part at
     /// a time. Sections are always built (there is no last render to keep them from).
-    public init(wholeContent visit: @escaping (Part) -> Void) {
+    public init(wholeContent visit: @escaping (Part) -> Void, query: NodeQuery? = nil) {
         wholeContent = true
         self.visit = visit
+        self.query = query
         level = ScreenLevel(parts: [], sections: [])
     }
 

@@ -72,7 +72,7 @@ final class SceneHost<S: Scene>: OpenScene {
             var screen = Screen<S.Part>(wholeContent: { part in
                 if let query, !part.mayMatch(query) { return }
                 for (id, node) in part.nodes() { body(id, node) }
-            })
+            }, query: query)
             _ = S.render(open.state, into: &screen)
         }
     }
