@@ -174,8 +174,12 @@ function drawText(node, style, [x, y, w, h], defs, id) {
   return `<g transform="${place}"><g clip-path="url(#${clip})">${texts.join("")}</g></g>`;
 }
 
-/** The font families to try for a run: its own, the style's fallback, then common sans faces. */
-const families = (run, style) => [run.font, style.fontFallback, "Helvetica Neue", "Liberation Sans", "DejaVu Sans", "sans-serif"]
+/** The font families to try for a run: its own, the style's fallback, then DejaVu Sans, the
+ * system UI font the kit's front ends fall back to, which is as wide as the 0.5 em a cut line is
+ * laid out at. (Liberation Sans, once listed before it, is narrower: a cut line then stopped short
+ * of its ellipsis, and the kit failed testcard-03's text.align probe wherever fonts-liberation,
+ * which Chromium's package recommends, was installed.) */
+const families = (run, style) => [run.font, style.fontFallback, "DejaVu Sans", "sans-serif"]
   .filter(Boolean).map((family) => (/^[\w-]+$/.test(family) ? family : `'${family}'`)).join(", ");
 
 /** The runs broken into lines that fit `width` at 0.5 em a character: breaks between words (at
