@@ -28,7 +28,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(REPO, "Clients", "python"))
-from scenery import ProtocolError, SceneryClient, SceneryError  # noqa: E402
+from scenery import ProtocolError, SceneryClient, SceneryError, asset_ids  # noqa: E402
 
 TRANSCRIPTS = os.path.join(REPO, "Tests", "Transcripts")
 SHARED = "../../../../shared/"  # how a transcript names the briefs' data beside the checkout
@@ -75,18 +75,6 @@ def start(binary, cwd):
     """The engine on a pipe, in folder `cwd`, its logs discarded; each answer awaited up to 600 s
     (a sanitized debug engine is slow)."""
     return SceneryClient(binary, cwd=cwd, stderr=subprocess.DEVNULL, timeout=600)
-
-
-def asset_ids(document):
-    """Every asset a node of the display list names, sorted."""
-    ids = set()
-    for node in (document.get("display") or {}).get("nodes", {}).values():
-        if node.get("kind") == "image" and node.get("image"):
-            ids.add(node["image"])
-        movie = (node.get("style") or {}).get("movie")
-        if node.get("kind") == "movie" and movie:
-            ids.add(movie)
-    return sorted(ids)
 
 
 def take_state(engine, name, without=None):

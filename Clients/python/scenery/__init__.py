@@ -19,7 +19,7 @@ from .client import SceneryClient
 from .engine import engine_path, find_engine
 from .errors import (EngineExited, GapError, InvalidParams, PatchError, ProtocolError, SceneMismatch, SceneryError,
                      SceneryException, StrictModeViolation, TimeoutError)
-from .geometry import Rect, draw_order, intersect, screen_frame, visible_frame
+from .geometry import Rect, asset_ids, draw_order, intersect, screen_frame, visible_frame
 from .locator import AsyncLocator, ExpectationFailed, Locator, expect
 from .mirror import Mirror
 from .patch import apply_patch, first_difference, json_equal, parse_pointer, pointer, resolve
@@ -29,7 +29,7 @@ __all__ = [
     "AsyncSceneryClient", "SceneryClient", "engine_path", "find_engine",
     "EngineExited", "GapError", "InvalidParams", "PatchError", "ProtocolError", "SceneMismatch", "SceneryError",
     "SceneryException", "StrictModeViolation", "TimeoutError",
-    "Rect", "draw_order", "intersect", "screen_frame", "visible_frame",
+    "Rect", "asset_ids", "draw_order", "intersect", "screen_frame", "visible_frame",
     "AsyncLocator", "ExpectationFailed", "Locator", "expect",
     "METHODS", "SceneName",
     "Mirror", "apply_patch", "first_difference", "json_equal", "parse_pointer", "pointer", "resolve",

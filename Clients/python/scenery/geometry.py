@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-__all__ = ["Rect", "screen_frame", "intersect", "visible_frame", "draw_order"]
+__all__ = ["Rect", "screen_frame", "intersect", "visible_frame", "draw_order", "asset_ids"]
 
 Rect = tuple[float, float, float, float]
 
@@ -43,3 +43,16 @@ def draw_order(display: Mapping[str, Any]) -> list[tuple[str, Any]]:
     layer only says which coordinates ``frame`` is in, not the order."""
     nodes: Mapping[str, Any] = display.get("nodes") or {}
     return sorted(nodes.items(), key=lambda item: (item[1].get("z", 0), item[0]))
+
+
+def asset_ids(document: Mapping[str, Any]) -> list[str]:
+    """Every asset a node of the state document's display list names (an image node's `image`,
+    a movie node's `style.movie`), sorted: what a screenshot reads with asset.read."""
+    ids = set()
+    for node in (document.get("display") or {}).get("nodes", {}).values():
+        if node.get("kind") == "image" and node.get("image"):
+            ids.add(node["image"])
+        movie = (node.get("style") or {}).get("movie")
+        if node.get("kind") == "movie" and movie:
+            ids.add(movie)
+    return sorted(ids)

@@ -31,6 +31,8 @@ try:
 except ImportError as missing:  # the optional extra
     raise ImportError('scenery.render (screenshots) needs Pillow: pip install "scenery-engine[screenshot]"') from missing
 
+from .geometry import asset_ids  # named here too: what screenshot() reads
+
 __all__ = ["render", "screenshot", "asset_ids", "FAULTS", "main"]
 
 Matrix = tuple[float, float, float, float, float, float]
@@ -491,19 +493,6 @@ def render(state: Mapping[str, Any], faults: Iterable[str] = frozenset()) -> Ima
     `state` is a state file's object: {"document": the state document, "scale", "nowMs",
     "assets": {id: asset.read's result}}."""
     return Renderer(state, faults).render()
-
-
-def asset_ids(document: Mapping[str, Any]) -> list[str]:
-    """Every asset a node of the state document's display list names (an image node's `image`,
-    a movie node's `style.movie`), sorted: what a screenshot reads with asset.read."""
-    ids = set()
-    for node in (document.get("display") or {}).get("nodes", {}).values():
-        if node.get("kind") == "image" and node.get("image"):
-            ids.add(node["image"])
-        movie = (node.get("style") or {}).get("movie")
-        if node.get("kind") == "movie" and movie:
-            ids.add(movie)
-    return sorted(ids)
 
 
 def screenshot(snapshot: Mapping[str, Any], assets: Mapping[str, Mapping[str, Any]], *,

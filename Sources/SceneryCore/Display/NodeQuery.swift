@@ -93,11 +93,6 @@ public struct NodeQuery: Sendable {
         return NodeQuery.matches([name], needleName, exact: exact)
     }
 
-    /// Whether the name `pieces` make, joined as they are, matches the query's `name`.
-    public func nameMatches(pieces: [String]) -> Bool {
-        guard let needleName else { return true }
-        return NodeQuery.matches(pieces, needleName, exact: exact)
-    }
 
     /// Whether a UTF-8 byte may start a white space character beyond ASCII's (U+0085, U+00A0,
     /// U+1680, U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F, U+3000): the lead bytes C2,
