@@ -11,8 +11,6 @@ export type Notification = PatchNotification | ProgressNotification;
 export type ReshuffleParams = { [key: string]: unknown };
 /** End the session: answer, flush, exit 0. */
 export type ShutdownParams = { [key: string]: unknown };
-/** The whole state document, its rev and the scene clock's time. */
-export type SnapshotParams = { [key: string]: unknown };
 /** Change the screen size, scale or safe area; the scene lays out again. */
 export type ViewportSetParams = ViewportParams;
 /** RFC 6902 JSON Patch from rev - 1 to rev. */
@@ -299,6 +297,14 @@ export interface SetsLoadParams {
   path: string;
 }
 
+/** The whole state document, its rev and the scene clock's time; or, with as "text", the screen as text. */
+export interface SnapshotParams {
+  /** What to answer: the state document ("state", the default) or the screen as text ("text": PROTOCOL.md section 3, "The screen as text"). */
+  as?: "state" | "text";
+  /** With as "text": only the nodes with one of these ids or an id extending one by whole components (a region of the screen). */
+  ids?: string[];
+}
+
 /** Tap a node by id, or the topmost node at a point. */
 export interface TapParams {
   /** The rev the user saw; a point tap with an older rev is refused. */
@@ -443,7 +449,9 @@ export interface SnapshotResult {
   /** The scene clock at this snapshot, in ms: the time animations' startMs count on. */
   nowMs: number;
   rev: Rev;
-  state: State;
+  state?: State;
+  /** With as "text": the screen as text, one node a line, each line ended by a newline. */
+  text?: string;
 }
 
 /** TapResult */

@@ -39,10 +39,13 @@ public struct SceneryServer: Sendable {
     public var photosEndpoint: String?
     /// A folder where each session is recorded as a transcript, `session-N.transcript` (``SessionRecorder``); nil: none.
     public var record: String?
+    /// Whether sessions are recorded as readable goldens, `session-N.golden`, instead.
+    public var recordReadable = false
 
     public init(host: String = "127.0.0.1", port: Int = 8080, root: DataRoot, limits: EngineLimits = EngineLimits(),
-                http: HTTPClient.Timeouts = HTTPClient.Timeouts(), serveLimits: ServeLimits = ServeLimits(), allowedOrigins: [String] = [], record: String? = nil) {
+                http: HTTPClient.Timeouts = HTTPClient.Timeouts(), serveLimits: ServeLimits = ServeLimits(), allowedOrigins: [String] = [], record: String? = nil, recordReadable: Bool = false) {
         self.record = record
+        self.recordReadable = recordReadable
         self.host = host; self.port = port; self.root = root; self.limits = limits; self.http = http
         self.serveLimits = serveLimits; self.allowedOrigins = allowedOrigins
     }
@@ -95,7 +98,7 @@ public struct SceneryServer: Sendable {
         router.addMiddleware { FileMiddleware(SceneryServer.pageFolder, searchForIndexHtml: true) }
 
         let environment = root.confine(LiveEnvironment.make(maxFileBytes: limits.maxFileBytes, http: http))
-        let limits = self.limits, record = self.record
+        let limits = self.limits, record = self.record, recordReadable = self.recordReadable
         let memory = ProcessMemory()
         let gate = HeavyRequestGate(width: serveLimits.heavyRequests)
         // How many sessions are open: a closed tab must free its session (tests and the load
@@ -127,7 +130,7 @@ public struct SceneryServer: Sendable {
                         let number = counter.next()
                         let session = WebSocketSession(environment: environment, limits: limits, outbox: outbox,
                                                        label: "scenery.session.\(number)",
-                                                       recorder: record.flatMap { SessionRecorder.session(number, inFolder: $0) })
+                                                       recorder: record.flatMap { SessionRecorder.session(number, inFolder: $0, readable: recordReadable, limits: limits) })
                         let writer = Task {
                             for await line in outbox.lines {
                                 guard (try? await outbound.write(.text(line))) != nil else { break }

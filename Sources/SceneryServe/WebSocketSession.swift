@@ -62,7 +62,10 @@ final class WebSocketSession: @unchecked Sendable {
 
     /// The tab went away: no more timers, and what running loads and jobs bring is dropped.
     func close() {
-        queue.async { self.realClock.stop() }
+        queue.async {
+            self.realClock.stop()
+            self.recorder?.finish()
+        }
     }
 }
 

@@ -20,7 +20,7 @@ struct Scenery: ParsableCommand {
             `scenery serve` serves the browser front end at http://127.0.0.1:8080/.
             """,
         version: "0.1.0",
-        subcommands: [Run.self, Replay.self, Record.self, Serve.self],
+        subcommands: [Run.self, Replay.self, Review.self, Record.self, Serve.self],
         defaultSubcommand: Run.self)
 }
 
@@ -81,69 +81,103 @@ extension Scenery {
         }
     }
 
-    /// `scenery replay FILE...`: checks transcripts; prints the first mismatch of each failing one.
-    /// Paths in a transcript are relative to its own folder.
+    /// `scenery replay FILE...`: checks goldens, readable (`.golden`) and protocol transcripts;
+    /// prints every difference of each failing one, or with `--update` rewrites it and says what
+    /// changed. Paths in a golden are relative to its own folder.
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Replay golden transcripts and compare the output.",
-            discussion: "Paths in a transcript's requests are relative to the transcript's folder. A transcript whose `# needs: PATH` is missing is skipped with that path named.")
+            abstract: "Replay goldens (.golden, .transcript) and report every difference.",
+            discussion: "A folder stands for every .golden and .transcript under it. Paths in a golden's requests are relative to its folder. A golden whose `# needs: PATH` is missing is skipped with that path named. Docs/goldens.md explains the formats.")
 
         @OptionGroup var options: EngineOptions
 
-        @Flag(help: "Rewrite each transcript's expected lines with the actual output.")
+        @Flag(help: "Rewrite each golden that differs with the engine's output, and list what changed in each step.")
         var update = false
 
-        @Argument(help: "Transcript files.")
+        @Argument(help: "Golden files, or folders of them.")
         var files: [String]
 
         func run() throws {
             var failures = 0
-            for file in files {
-                let bytes: [UInt8]
-                do { bytes = try LiveEnvironment.readFile(file, limit: 1 << 30) } catch {
+            for file in files.flatMap(GoldenFile.files(under:)) {
+                let outcome: GoldenFile.Outcome
+                do { outcome = try GoldenFile.check(file, limits: options.limits) } catch {
                     FileHandle.standardError.write("\(error.message)\n".data(using: .utf8)!)
                     failures += 1
                     continue
                 }
-                let transcript: Transcript
-                do { transcript = try Transcript(parsing: bytes) } catch {
-                    FileHandle.standardError.write("\(file): \(error)\n".data(using: .utf8)!)
-                    failures += 1
-                    continue
-                }
-                let folder = SceneryTransport.Replay.folder(of: file)
-                let missing = transcript.missingNeeds(inFolder: folder)
-                if !missing.isEmpty {
-                    print("skip \(file): needs \(missing.joined(separator: ", ")) (relative to the transcript), which is missing")
-                    continue
-                }
-                let environment = SceneryTransport.Replay.environment(relativeTo: folder)
-                let actual = SceneryTransport.Replay.run(transcript, environment: environment, limits: options.limits)
-                if update {
-                    try transcript.updated(with: actual).write(toFile: file, atomically: true, encoding: .utf8)
-                    print("updated \(file)")
-                } else if let mismatch = SceneryTransport.Replay.firstMismatch(transcript, actual, file: file) {
-                    print(mismatch)
-                    failures += 1
-                } else {
-                    print("ok \(file) (\(transcript.steps.count) requests)")
+                switch outcome {
+                case .skipped(let why): print("skip \(file): \(why)")
+                case .matches(let requests): print("ok \(file) (\(requests) requests)")
+                case .differs(let report, let changes, let updated):
+                    if update {
+                        try updated.write(toFile: file, atomically: true, encoding: .utf8)
+                        print("updated \(file):")
+                        for change in changes { print("  \(change)") }
+                    } else {
+                        print(report)
+                        failures += 1
+                    }
                 }
             }
             if failures > 0 { throw ExitCode(1) }
         }
     }
 
-    /// `scenery record --output FILE`: runs the engine as usual and also writes the session as a transcript.
-    struct Record: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Run the engine and write the session as a transcript.")
+    /// `scenery review FILE...`: for each golden that differs, shows the report and asks whether
+    /// to accept the engine's output (rewrite the golden) or keep the golden, as `cargo insta
+    /// review` does. Answers are read from stdin, a line each.
+    struct Review: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show each golden that differs and accept or reject the engine's output, one by one.",
+            discussion: "For each golden (.golden, .transcript; a folder stands for those under it) whose replay differs, prints the differences and reads a line from stdin: a (accept: rewrite the golden), r (reject: keep it), q (quit). Ends with what was accepted and rejected.")
 
         @OptionGroup var options: EngineOptions
 
-        @Option(name: .shortAndLong, help: "Where to write the transcript.")
+        @Argument(help: "Golden files, or folders of them.")
+        var files: [String]
+
+        func run() throws {
+            var accepted: [String] = [], rejected: [String] = [], unread: [String] = []
+            var quit = false
+            for file in files.flatMap(GoldenFile.files(under:)) {
+                guard case .differs(let report, let changes, let updated)? = try? GoldenFile.check(file, limits: options.limits) else { continue }
+                if quit { unread.append(file); continue }
+                print(report)
+                while true {
+                    print("\(file): accept the engine's output (a), reject it and keep the golden (r), or quit (q)? ", terminator: "")
+                    fflush(nil)
+                    guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { quit = true; unread.append(file); break }
+                    if answer == "a" || answer == "accept" {
+                        try updated.write(toFile: file, atomically: true, encoding: .utf8)
+                        accepted.append(file + " (" + changes.joined(separator: "; ") + ")")
+                        break
+                    }
+                    if answer == "r" || answer == "reject" { rejected.append(file); break }
+                    if answer == "q" || answer == "quit" { quit = true; unread.append(file); break }
+                }
+            }
+            print("\nreview: \(accepted.count) accepted, \(rejected.count) rejected, \(unread.count) not reviewed")
+            for file in accepted { print("  accepted \(file)") }
+            for file in rejected { print("  rejected \(file)") }
+            for file in unread { print("  not reviewed \(file)") }
+            if !rejected.isEmpty || !unread.isEmpty { throw ExitCode(1) }
+        }
+    }
+
+    /// `scenery record --output FILE`: runs the engine as usual and also writes the session as a
+    /// golden: a readable one when FILE ends in `.golden`, else a protocol transcript.
+    struct Record: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run the engine and write the session as a golden (.golden: readable; else a protocol transcript).")
+
+        @OptionGroup var options: EngineOptions
+
+        @Option(name: .shortAndLong, help: "Where to write the golden: FILE.golden for a readable one, any other name for a protocol transcript.")
         var output: String
 
         func run() throws {
-            guard let recorder = SessionRecorder(path: self.output) else { throw ValidationError("cannot write \(self.output)") }
+            guard let recorder = SessionRecorder(path: self.output, limits: options.limits) else { throw ValidationError("cannot write \(self.output)") }
             let protocolOutput = ProtocolOutput.guardStandardOutput()
             let environment = LiveEnvironment.make(http: options.http)
             let engine = Engine(environment: environment, limits: options.limits)
@@ -153,6 +187,7 @@ extension Scenery {
                 recorder.sent(response)
             }
             loop.run()
+            recorder.finish()
         }
     }
 
@@ -195,6 +230,9 @@ extension Scenery {
         @Option(help: ArgumentHelp("Write each session as a transcript to FOLDER/session-N.transcript (N: 1, 2, … in the order sessions opened): each request as received, then the lines sent; the conformance kit's gesture scripts judge them.", valueName: "FOLDER"))
         var record: String?
 
+        @Option(help: ArgumentHelp("With --record: write each session as a protocol transcript (transcript, the default) or as a readable golden (golden: FOLDER/session-N.golden, completed when the session ends).", valueName: "format"))
+        var recordAs: String = "transcript"
+
         @Option(help: ArgumentHelp("Offer the photos scene on this endpoint first, so the page opens on it (e.g. Examples/photos/serve_demo.py's http://127.0.0.1:8765/photos.json).", valueName: "URL"))
         var photosEndpoint: String?
 
@@ -203,6 +241,7 @@ extension Scenery {
         func run() throws {
             let root: DataRoot
             do { root = try DataRoot(dataRoot) } catch { throw ValidationError("\(error)") }
+            guard recordAs == "transcript" || recordAs == "golden" else { throw ValidationError("--record-as: expected transcript or golden, got \(recordAs)") }
             guard maxSessions.map({ $0 > 0 }) != false, maxMemoryMib.map({ $0 > 0 }) != false, requestTimeout > 0,
                   heavyRequests.map({ $0 > 0 }) != false, pingSeconds >= 0.01 else {
                 throw ValidationError("--max-sessions, --max-memory-mib, --request-timeout, --heavy-requests and --ping-seconds must be positive (--ping-seconds at least 0.01)")
@@ -210,7 +249,7 @@ extension Scenery {
             var server = SceneryServer(host: host, port: port, root: root, limits: options.limits, http: options.http,
                                        serveLimits: ServeLimits(maxSessions: maxSessions, maxMemoryMiB: maxMemoryMib, requestTimeout: requestTimeout,
                                                                  heavyRequests: heavyRequests, pingSeconds: pingSeconds),
-                                       allowedOrigins: allowOrigin, record: record)
+                                       allowedOrigins: allowOrigin, record: record, recordReadable: recordAs == "golden")
             server.drainSeconds = max(0, drainSeconds)
             server.photosEndpoint = photosEndpoint
             let host = self.host, configured = server

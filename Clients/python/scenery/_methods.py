@@ -131,9 +131,13 @@ class SyncMethods(SceneModels):
         left at None is not sent."""
         return self.request("scene.open", _sent({"books": books, "cacheDir": cache_dir, "endpoint": endpoint, "events": events, "page": page, "people": people, "resources": resources, "scene": scene, "sets": sets, "timeZone": time_zone}))  # type: ignore[no-any-return]
 
-    def snapshot(self) -> SnapshotResult:
-        """The whole state document, its rev and the scene clock's time."""
-        return self.request("snapshot")  # type: ignore[no-any-return]
+    def snapshot(self, *, as_: Literal['state', 'text'] | None = None, ids: list[str] | None = None) -> SnapshotResult:
+        """The whole state document, its rev and the scene clock's time; or, with as "text", the
+        screen as text. Params: ``as_`` (as): What to answer: the state document ("state", the
+        default) or the screen as text ("text": PROTOCOL.md section 3, "The screen as text");
+        ``ids`` (ids): With as "text": only the nodes with one of these ids or an id extending one
+        by whole components (a region of the screen). A param left at None is not sent."""
+        return self.request("snapshot", _sent({"as": as_, "ids": ids}))  # type: ignore[no-any-return]
 
     def viewport_set(self, *, height: float | None = None, safe_area: ViewportParamsSafeArea | None = None, scale: float | None = None, width: float | None = None) -> ViewportSetResult:
         """Change the screen size, scale or safe area; the scene lays out again. Params: ``height``
@@ -302,9 +306,13 @@ class AsyncMethods(SceneModels):
         left at None is not sent."""
         return await self.request("scene.open", _sent({"books": books, "cacheDir": cache_dir, "endpoint": endpoint, "events": events, "page": page, "people": people, "resources": resources, "scene": scene, "sets": sets, "timeZone": time_zone}))  # type: ignore[no-any-return]
 
-    async def snapshot(self) -> SnapshotResult:
-        """The whole state document, its rev and the scene clock's time."""
-        return await self.request("snapshot")  # type: ignore[no-any-return]
+    async def snapshot(self, *, as_: Literal['state', 'text'] | None = None, ids: list[str] | None = None) -> SnapshotResult:
+        """The whole state document, its rev and the scene clock's time; or, with as "text", the
+        screen as text. Params: ``as_`` (as): What to answer: the state document ("state", the
+        default) or the screen as text ("text": PROTOCOL.md section 3, "The screen as text");
+        ``ids`` (ids): With as "text": only the nodes with one of these ids or an id extending one
+        by whole components (a region of the screen). A param left at None is not sent."""
+        return await self.request("snapshot", _sent({"as": as_, "ids": ids}))  # type: ignore[no-any-return]
 
     async def viewport_set(self, *, height: float | None = None, safe_area: ViewportParamsSafeArea | None = None, scale: float | None = None, width: float | None = None) -> ViewportSetResult:
         """Change the screen size, scale or safe area; the scene lays out again. Params: ``height``

@@ -16,8 +16,6 @@ Notification: TypeAlias = "PatchNotification | ProgressNotification"
 ReshuffleParams: TypeAlias = "dict[str, Any]"
 #: End the session: answer, flush, exit 0.
 ShutdownParams: TypeAlias = "dict[str, Any]"
-#: The whole state document, its rev and the scene clock's time.
-SnapshotParams: TypeAlias = "dict[str, Any]"
 #: Change the screen size, scale or safe area; the scene lays out again.
 ViewportSetParams: TypeAlias = "ViewportParams"
 #: RFC 6902 JSON Patch from rev - 1 to rev.
@@ -304,6 +302,13 @@ class SetsLoadParams(TypedDict):
     path: str
 
 
+#: The whole state document, its rev and the scene clock's time; or, with as "text", the screen as text.
+SnapshotParams = TypedDict("SnapshotParams", {
+    "as": "NotRequired[Literal['state', 'text']]",  # What to answer: the state document ("state", the default) or the screen as text ("text": PROTOCOL.md section 3, "The screen as text").
+    "ids": "NotRequired[list[str]]",  # With as "text": only the nodes with one of these ids or an id extending one by whole components (a region of the screen).
+})
+
+
 class TapParams(TypedDict):
     """Tap a node by id, or the topmost node at a point."""
     #: The rev the user saw; a point tap with an older rev is refused.
@@ -448,7 +453,9 @@ class SnapshotResult(TypedDict):
     #: The scene clock at this snapshot, in ms: the time animations' startMs count on.
     nowMs: int
     rev: Rev
-    state: State
+    state: NotRequired[State]
+    #: With as "text": the screen as text, one node a line, each line ended by a newline.
+    text: NotRequired[str]
 
 
 class TapResult(TypedDict):

@@ -75,7 +75,7 @@ enum DirectoryRender {
     static let leftText: JSONObject = ["align": "left", "verticalAlign": "center"]
     static let separatorStyle: JSONObject = ["color": .string(M.separator)]
     static let rowStyle: JSONObject = ["background": .string(M.rowBackground), "role": "row"]
-    static let selectedRowStyle: JSONObject = ["background": .string(M.selectedRowBackground), "role": "row"]
+    static let selectedRowStyle: JSONObject = ["background": .string(M.selectedRowBackground), "role": "row", "selected": true]
     static let headerStyle: JSONObject = ["background": .string(M.plainHeaderBackground)]
     static let imageStyles: [String: JSONObject] = Dictionary(uniqueKeysWithValues: ["none", "loading", "loaded", "failed"].map {
         ($0, ["contentMode": "aspectFit", "imageState": .string($0)])

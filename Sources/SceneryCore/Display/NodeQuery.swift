@@ -290,9 +290,17 @@ public struct NodeSearch {
     /// With a role query, every text node's id and text (a role node's name is read from them).
     private var texts: [(id: String, text: String, frame: Rect)] = []
 
-    public init(query: NodeQuery, viewport: Rect, content: ScrollContent?, rendered: Set<String>) {
+    /// Whether every role node gets its accessible name, not only those a role query looks for
+    /// (the screen as text names every button and row).
+    let namesEveryRoleNode: Bool
+
+    public init(query: NodeQuery, viewport: Rect, content: ScrollContent?, rendered: Set<String>, namesEveryRoleNode: Bool = false) {
         self.query = query; self.viewport = viewport; self.content = content; self.rendered = rendered
+        self.namesEveryRoleNode = namesEveryRoleNode
     }
+
+    /// Whether role nodes are named: a role query, or ``namesEveryRoleNode``.
+    private var naming: Bool { query.role != nil || namesEveryRoleNode }
 
     /// A text node's text: its runs joined.
     public static func text(of node: Node) -> String {
@@ -301,7 +309,7 @@ public struct NodeSearch {
 
     /// Looks at one node of the screen.
     public mutating func consider(_ id: String, _ node: Node) {
-        if query.role != nil, node.kind == .text {
+        if naming, node.kind == .text {
             texts.append((id, NodeSearch.text(of: node), node.frame))
         }
         guard query.idMatches(id) else { return }
@@ -334,8 +342,8 @@ public struct NodeSearch {
     public func matches() -> [FoundNode] {
         // Names: a role node is named by the text nodes whose ids extend its id.
         var names: [String: [(text: String, frame: Rect)]] = [:]
-        if query.role != nil {
-            let roleIDs = Set(candidates.map(\.id))
+        if naming {
+            let roleIDs = Set(candidates.lazy.filter { $0.node.style["role"] != nil }.map(\.id))
             for entry in texts {
                 var end = entry.id.endIndex
                 while let dot = entry.id[..<end].lastIndex(of: ".") {
@@ -349,9 +357,11 @@ public struct NodeSearch {
         found.reserveCapacity(candidates.count)
         for (id, node) in candidates {
             var name: String?
-            if query.role != nil {
+            if naming, node.style["role"] != nil {
                 let parts = (names[id] ?? []).sorted { ($0.frame.y, $0.frame.x) < ($1.frame.y, $1.frame.x) }
-                name = NodeQuery.collapsed(parts.map(\.text).joined(separator: " "))
+                // A text node with a role reads its own text first (the section index's letters).
+                let own = node.kind == .text ? [NodeSearch.text(of: node)] : []
+                name = NodeQuery.collapsed((own + parts.map(\.text)).joined(separator: " "))
                 guard query.nameMatches(name!) else { continue }
             }
             let frame = onScreen(node.frame, layer: node.layer)

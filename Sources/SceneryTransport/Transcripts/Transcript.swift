@@ -78,6 +78,11 @@ public struct Transcript: Sendable {
 
     /// The needed paths (``needs``) missing when the transcript's folder is `folder`.
     public func missingNeeds(inFolder folder: String) -> [String] {
+        Transcript.missing(needs, inFolder: folder)
+    }
+
+    /// Which of `needs` (paths relative to `folder`) are missing.
+    public static func missing(_ needs: [String], inFolder folder: String) -> [String] {
         needs.filter { LiveEnvironment.fileInfo(folder.isEmpty ? $0 : folder + "/" + $0) == nil }
     }
 
