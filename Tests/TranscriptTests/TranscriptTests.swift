@@ -36,7 +36,7 @@ struct GoldenTranscriptTests {
         if actual != expected {
             // Re-run in process to attribute the difference to a request, for a readable message.
             let grouped = Replay.run(transcript, environment: Replay.environment(relativeTo: Paths.folder(of: path).path))
-            Issue.record(Comment(rawValue: Replay.firstMismatch(transcript, grouped, file: path)
+            Issue.record(Comment(rawValue: TranscriptDiff.report(transcript, grouped, file: path)
                 ?? "the binary's output differs from the in-process replay (\(actual.count) lines vs \(expected.count) expected)"))
         }
     }

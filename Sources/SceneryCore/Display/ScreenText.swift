@@ -25,7 +25,7 @@
 /// and Neovim's screen tests (the whole screen each time, so that a reviewer reads it without
 /// running anything); the id at the end lets a failure name the node and field that changed.
 /// ``parse(_:)`` reads the text back, so two screens compare node by node.
-public struct ScreenText: Sendable {
+public struct ScreenText: Equatable, Sendable {
     /// One line: a node and what a person reads of it.
     public struct Line: Equatable, Sendable {
         public var id: String
@@ -224,5 +224,58 @@ extension StringProtocol {
             index = self.index(after: index)
         }
         return nil
+    }
+}
+
+extension ScreenText {
+    /// The lines of this screen that differ from `old`, node by node: `~ ` and the line of a node
+    /// that changed, `+ ` and the line of a new one, `- #ID` for one gone (ids written whole). Nil
+    /// when the nodes both screens have are read in another order (only the whole screen says that).
+    public func changes(from old: ScreenText) -> [String]? {
+        var before: [String: Line] = [:]
+        for line in old.lines { before[line.id] = line }
+        var now = Set<String>()
+        for line in lines { now.insert(line.id) }
+        let kept = lines.map(\.id).filter { before[$0] != nil }
+        guard kept == old.lines.map(\.id).filter({ now.contains($0) }) else { return nil }
+        var out: [String] = []
+        func whole(_ line: Line) -> String {
+            var line = line
+            line.depth = 0
+            line.owner = nil
+            return line.rendered
+        }
+        for line in lines {
+            if let was = before[line.id] {
+                if was != line { out.append("~ " + whole(line)) }
+            } else {
+                out.append("+ " + whole(line))
+            }
+        }
+        for line in old.lines where !now.contains(line.id) { out.append("- #" + line.id) }
+        return out
+    }
+
+    /// This screen with `changes` (as ``changes(from:)`` writes them) made: a changed node keeps
+    /// its place and indent, a new one goes last; nil when a line is not a change.
+    public func applying(_ changes: [String]) -> ScreenText? {
+        var lines = self.lines
+        for change in changes {
+            if change.hasPrefix("- #") {
+                let id = String(change.dropFirst(3))
+                lines.removeAll { $0.id == id }
+            } else if change.hasPrefix("~ ") || change.hasPrefix("+ "), var line = ScreenText.parseLine(String(change.dropFirst(2))) {
+                if let index = lines.firstIndex(where: { $0.id == line.id }) {
+                    line.depth = lines[index].depth
+                    line.owner = lines[index].owner
+                    lines[index] = line
+                } else {
+                    lines.append(line)
+                }
+            } else {
+                return nil
+            }
+        }
+        return ScreenText(lines: lines)
     }
 }

@@ -14,19 +14,34 @@ public enum GoldenDiff {
         /// The screen's lines (nil: the golden holds no screen); `unchanged` resolved by the caller.
         var screen: [String]?
         var unchanged = false
+        /// The lines of `screen changes` (the nodes that changed since the step before).
+        var changes: [String]?
         var model: [String] = []
 
         init(_ lines: [String]) {
-            var into = 0  // 1: screen, 2: model
+            var into = 0  // 1: screen, 2: model, 3: screen changes
             for line in lines {
                 if line == "screen" || line == "screen empty" { screen = []; into = 1; continue }
                 if line == "screen unchanged" { unchanged = true; into = 0; continue }
+                if line == "screen changes" { changes = []; into = 3; continue }
                 if line == "model" { into = 2; continue }
                 if line.hasPrefix("  ") && into == 1 { screen?.append(String(line.dropFirst(2))); continue }
                 if line.hasPrefix("  ") && into == 2 { model.append(String(line.dropFirst(2))); continue }
+                if line.hasPrefix("  ") && into == 3 { changes?.append(String(line.dropFirst(2))); continue }
                 into = 0
                 answers.append(line)
             }
+        }
+
+        /// Whether the step says anything of the screen.
+        var saysScreen: Bool { screen != nil || unchanged || changes != nil }
+
+        /// The whole screen after the step, given the one before.
+        func resolved(after last: [String]) -> [String] {
+            if let screen { return screen }
+            guard let changes else { return last }
+            let before = ScreenText(lines: ScreenText.parse(last).compactMap { $0 })
+            return before.applying(changes)?.lines.map(\.rendered) ?? last + changes
         }
     }
 
@@ -57,19 +72,23 @@ public enum GoldenDiff {
         for (index, step) in golden.steps.enumerated() {
             let expected = Blocks(step.expected), got = Blocks(actual[index])
             var differences = StepDifferences()
-            let expectedScreen = expected.unchanged ? lastExpected : expected.screen ?? lastExpected
-            let actualScreen = got.unchanged ? lastActual : got.screen ?? lastActual
+            let expectedScreen = expected.resolved(after: lastExpected)
+            let actualScreen = got.resolved(after: lastActual)
             defer { lastExpected = expectedScreen; lastActual = actualScreen }
             guard step.expected != actual[index] else { continue }
             answers(expected.answers, got.answers, into: &differences)
-            if expectedScreen != actualScreen {
+            if let was = expected.changes, let now = got.changes, was != now {
+                changes(was, now, into: &differences)
+                differences.expectedScreen = was
+                differences.actualScreen = now
+            } else if expectedScreen != actualScreen {
                 screen(expectedScreen, actualScreen, into: &differences)
                 differences.expectedScreen = expectedScreen
                 differences.actualScreen = actualScreen
-            } else if (expected.screen == nil && !expected.unchanged) != (got.screen == nil && !got.unchanged) {
-                differences.lines.append(expected.screen == nil && !expected.unchanged ? "screen: expected nothing, actual a screen" : "screen: expected a screen, actual nothing")
-            } else if expected.unchanged != got.unchanged {
-                differences.lines.append("screen: the same as after the step before, where the two differ")
+            } else if expected.saysScreen != got.saysScreen {
+                differences.lines.append(expected.saysScreen ? "screen: expected a screen, actual nothing" : "screen: expected nothing, actual a screen")
+            } else if expected.unchanged != got.unchanged || (expected.changes == nil) != (got.changes == nil) {
+                differences.lines.append("screen: the same screen, written otherwise (unchanged, changes or whole)")
             }
             model(expected.model, got.model, into: &differences)
             if differences.isEmpty { differences.lines.append("the lines differ in layout only (indent or order of blocks)") }
@@ -119,6 +138,38 @@ public enum GoldenDiff {
                 differences.screenNodes += 1
                 differences.lines.append("screen: reading order, line \(first + 1): expected \(order[first]), actual \(first < now.count ? now[first] : "nothing")")
             }
+        }
+    }
+
+    /// Two steps' `screen changes` compared node by node: what changed, and how (`~` changed,
+    /// `+` new, `-` gone).
+    static func changes(_ expected: [String], _ actual: [String], into differences: inout StepDifferences) {
+        func split(_ lines: [String]) -> (marks: [String: String], lines: [String]) {
+            var marks: [String: String] = [:]
+            var plain: [String] = []
+            for line in lines {
+                let body = String(line.dropFirst(2))
+                let id = body.hasPrefix("#") ? String(body.dropFirst()) : ScreenText.parseLine(body)?.id ?? body
+                marks[id] = String(line.prefix(1))
+                if !body.hasPrefix("#") { plain.append(body) }
+            }
+            return (marks, plain)
+        }
+        let e = split(expected), a = split(actual)
+        let words = ["~": "changed", "+": "new", "-": "gone"]
+        for (id, mark) in e.marks.sorted(by: { $0.key < $1.key }) where a.marks[id] != mark {
+            differences.screenNodes += 1
+            differences.lines.append("screen \(id): expected \(words[mark] ?? mark), actual \(a.marks[id].map { words[$0] ?? $0 } ?? "unchanged")")
+        }
+        for (id, mark) in a.marks.sorted(by: { $0.key < $1.key }) where e.marks[id] == nil {
+            differences.screenNodes += 1
+            differences.lines.append("screen \(id): expected unchanged, actual \(words[mark] ?? mark)")
+        }
+        var fields = StepDifferences()
+        screen(e.lines, a.lines, into: &fields)
+        for line in fields.lines where !line.hasSuffix("(gone)") && !line.contains(": gone (") && !line.contains(": new, ") {
+            differences.screenNodes += 1
+            differences.lines.append(line)
         }
     }
 

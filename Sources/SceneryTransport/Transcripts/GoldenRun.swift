@@ -8,7 +8,7 @@ public enum GoldenRun {
     public static func run(_ golden: Golden, environment: EngineEnvironment, limits: EngineLimits = EngineLimits()) -> [[String]] {
         let engine = Engine(environment: environment, limits: limits)
         var framer = LineFramer(limit: limits.maxLineBytes)
-        var screen: [String]? = nil
+        var screen: ScreenText? = nil
         var model = engine.model
         var results: [[String]] = []
         for step in golden.steps {
@@ -17,14 +17,8 @@ public enum GoldenRun {
             if let ids = golden.choices.screen {
                 var text = engine.screenText(ids: ids)
                 redact(&text, golden.choices.redactedScreen)
-                let now = text.lines.map { "  " + $0.rendered }
-                if now == screen {
-                    lines.append("screen unchanged")
-                } else {
-                    lines.append(now.isEmpty ? "screen empty" : "screen")
-                    lines += now
-                }
-                screen = now
+                lines += screenLines(text, after: screen)
+                screen = text
             }
             if let paths = golden.choices.model {
                 let next = engine.model
@@ -39,6 +33,17 @@ public enum GoldenRun {
             results.append(lines)
         }
         return results
+    }
+
+    /// The screen after a step: `screen unchanged`; `screen changes` and the lines of the nodes
+    /// that changed, when they are at most a third of the screen's lines (a tap that selects a
+    /// row says that row); else `screen` and the whole screen.
+    static func screenLines(_ text: ScreenText, after previous: ScreenText?) -> [String] {
+        if let previous, previous == text { return ["screen unchanged"] }
+        if let previous, !previous.lines.isEmpty, let changes = text.changes(from: previous), changes.count * 3 <= text.lines.count {
+            return ["screen changes"] + changes.map { "  " + $0 }
+        }
+        return [text.lines.isEmpty ? "screen empty" : "screen"] + text.lines.map { "  " + $0.rendered }
     }
 
     /// Whether key path `path` is `prefix` or under it.
