@@ -21,9 +21,10 @@ export class SceneryError extends Error {
 }
 
 /** A wait (an action's auto-wait, `waitFor`, an `expect` on a locator) ran out of time. The
- * message says what was awaited and the screen's visible text at the end. */
+ * message says what was awaited and the screen's text at the end, as the engine reads it. */
 export class TimeoutError extends SceneryError {
-  /** `timeout` in ms; `screenText` the visible text at the end, one line a node. */
+  /** `timeout` in ms; `screenText` the screen at the end as the engine reads it (a line a node),
+   * or one line saying why the engine could not. */
   constructor(message, { timeout, screenText = "" } = {}) {
     super(message, { code: "timeout" });
     this.name = "TimeoutError";
@@ -71,6 +72,17 @@ export class ExpectError extends Error {
     this.received = received;
     this.screenText = screenText;
   }
+}
+
+/** How many lines of the screen's text a failure message shows (the error's `screenText` has all). */
+export const SCREEN_LINES = 20;
+
+/** The screen's text as a failure message shows it: indented, cut to SCREEN_LINES lines (a last
+ * line says how many more there were). */
+export function screenExcerpt(text) {
+  const lines = text.split("\n");
+  const shown = lines.length <= SCREEN_LINES ? lines : [...lines.slice(0, SCREEN_LINES), `… and ${lines.length - SCREEN_LINES} more lines`];
+  return shown.map((line) => `  ${line}`).join("\n");
 }
 
 /** One line naming a `find` match: its id, then its text or its role and accessible name. */

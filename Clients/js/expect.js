@@ -3,7 +3,7 @@
 // up to the timeout; then it fails with an ExpectError giving what was expected, what was found
 // and the screen's text.
 import { jsonEqual } from "./page/patch.js";
-import { ExpectError, TimeoutError } from "./errors.js";
+import { ExpectError, screenExcerpt, TimeoutError } from "./errors.js";
 import { Locator } from "./locator.js";
 
 /** Whitespace collapsed and trimmed, as `find` compares text. */
@@ -33,7 +33,7 @@ async function retry(engine, what, expected, check, timeout, negated) {
     const message = `expect(${what}) failed after ${error.timeout} ms` +
       `${engine.clock === "virtual" ? " of scene time (virtual clock)" : " (real clock)"}\n` +
       `  expected: ${expected}\n  found:    ${error.found}\n` +
-      `the screen's text at the end:\n${error.screenText.split("\n").map((line) => `  ${line}`).join("\n")}`;
+      `the screen's text at the end:\n${screenExcerpt(error.screenText.replace(/\n$/, "") || "(nothing shows on the screen)")}`;
     throw new ExpectError(message, { expected, received: error.found, screenText: error.screenText });
   }
 }

@@ -59,7 +59,7 @@ export class Session {
 
 /** An error answer from the engine (`code`: the JSON-RPC or Scenery code, a number; `method`:
  * the refused request; `data`: the error's data) or an error of the client (`code` a string:
- * "closed", "exited", "timeout", "strict", "scene", "drift"). */
+ * "closed", "exited", "timeout", "strict", "scene", "drift", "text"). */
 export class SceneryError extends Error {
   constructor(message: string, options?: { code?: number | string; method?: string | null; data?: unknown });
   code: number | string;
@@ -70,7 +70,8 @@ export class SceneryError extends Error {
 export class TimeoutError extends SceneryError {
   /** The timeout, in ms (of scene time on the virtual clock). */
   timeout: number;
-  /** The screen's visible text at the end, in reading order. */
+  /** The screen at the end as the engine reads it (`screenText()`), or one line saying why the
+   * engine could not (the message shows its first 20 lines). */
   screenText: string;
   /** What the last check found. */
   found?: string;
@@ -90,6 +91,7 @@ export class StrictModeError extends SceneryError {
 export class ExpectError extends Error {
   expected: unknown;
   received: unknown;
+  /** The screen at the end, as TimeoutError's `screenText`. */
   screenText: string;
 }
 
@@ -181,6 +183,10 @@ export class EngineSession extends Session {
   /** Waits until `check` says ok: on the virtual clock advancing it 50 ms a step, on the real
    * clock re-checking on each patch; a TimeoutError after `timeout` ms. */
   waitUntil<T>(check: () => Promise<{ ok: true; value: T } | { ok: false; found?: string }>, options?: { timeout?: number; what?: string }): Promise<T | undefined>;
+  /** The screen as text, rendered by the engine (`snapshot` with `as: "text"`): a line a node in
+   * reading order (role or kind, text, state, id), what a `.golden` holds; `ids`: only those
+   * nodes. Ends with a newline ("" when nothing shows). */
+  screenText(options?: { ids?: string[] }): Promise<string>;
   /** The state now as SVG text, written to `path` when given. */
   screenshot(options?: { path?: string; scale?: number }): Promise<string>;
   /** Checks the mirror against `snapshot`; rejects on drift. */
@@ -222,8 +228,6 @@ export function expect(subject: EngineSession): EngineAssertions;
 
 /** The state as SVG text (what `screenshot` writes). */
 export function renderSvg(state: State, assets?: { [id: string]: AssetReadResult }, nowMs?: number, options?: { scale?: number }): string;
-/** The screen's visible text in reading order, one line a text node. */
-export function screenText(state: State | null, maxLines?: number): string;
 
 /** An error answer (what Session.request rejects with; EngineSession wraps it in SceneryError). */
 export type RequestError = ErrorObject | { code: "closed"; message: string };

@@ -12,4 +12,3 @@ export { SceneryError, TimeoutError, EngineExitedError, StrictModeError, ExpectE
 export { Locator } from "./locator.js";
 export { expect } from "./expect.js";
 export { renderSvg } from "./svg.js";
-export { screenText } from "./screen.js";

@@ -11,9 +11,8 @@ import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 import { Session } from "./page/session.js";
 import { jsonEqual } from "./page/patch.js";
-import { EngineExitedError, SceneryError, TimeoutError } from "./errors.js";
+import { EngineExitedError, SceneryError, screenExcerpt, TimeoutError } from "./errors.js";
 import { Locator } from "./locator.js";
-import { screenText } from "./screen.js";
 import { renderSvg } from "./svg.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -167,7 +166,7 @@ export class EngineSession extends Session {
       for (;;) {
         const result = await check();
         if (result.ok) return result.value;
-        if (spent >= timeout) throw this.timedOut(what, timeout, result.found);
+        if (spent >= timeout) throw await this.timedOut(what, timeout, result.found);
         const step = Math.min(VIRTUAL_STEP_MS, timeout - spent);
         await this.request("clock.advance", { ms: step });
         spent += step;
@@ -184,7 +183,7 @@ export class EngineSession extends Session {
         const result = await check();
         if (result.ok) return result.value;
         const left = deadline - performance.now();
-        if (left <= 0) throw this.timedOut(what, timeout, result.found);
+        if (left <= 0) throw await this.timedOut(what, timeout, result.found);
         if (changes === seen) {
           let timer;
           await new Promise((resolve) => { wake = resolve; timer = setTimeout(resolve, left); });
@@ -197,15 +196,35 @@ export class EngineSession extends Session {
     }
   }
 
-  /** The TimeoutError of a wait for `what` that ran `timeout` ms, its last check having found `found`. */
-  timedOut(what, timeout, found) {
-    const text = screenText(this.state);
+  /** The TimeoutError of a wait for `what` that ran `timeout` ms, its last check having found
+   * `found`, with the screen's text as the engine reads it then (`screenText`; the message shows
+   * its first 20 lines), or one line saying why the engine could not give it. */
+  async timedOut(what, timeout, found) {
+    let text, shown;
+    try {
+      text = await this.screenText();
+      shown = text.replace(/\n$/, "") || "(nothing shows on the screen)";
+    } catch (error) {
+      text = shown = `(the engine could not show the screen: ${String(error?.message ?? error).split("\n")[0]})`;
+    }
     const clock = this.clock === "virtual" ? "of scene time (virtual clock)" : "(real clock)";
     const error = new TimeoutError(`timed out after ${timeout} ms ${clock} waiting for ${what}` +
-      (found !== undefined ? `\n  last found: ${found}` : "") + `\nthe screen's text at the end:\n${indent(text)}`,
+      (found !== undefined ? `\n  last found: ${found}` : "") + `\nthe screen's text at the end:\n${screenExcerpt(shown)}`,
     { timeout, screenText: text });
     error.found = found;
     return error;
+  }
+
+  /** The screen as text, rendered by the engine (`snapshot` with `as: "text"`): a line a node in
+   * reading order, its role or kind, its text, its state and its id; `ids`: only those nodes
+   * (and what they hold). The same text a `.golden` holds after each request; it ends with a
+   * newline ("" when nothing shows). */
+  async screenText({ ids } = {}) {
+    const answer = await this.request("snapshot", ids === undefined ? { as: "text" } : { as: "text", ids });
+    if (typeof answer?.text !== "string") {
+      throw new SceneryError("snapshot: the engine answered with no text (it predates snapshot {\"as\": \"text\"})", { code: "text", method: "snapshot" });
+    }
+    return answer.text;
   }
 
   /** A picture of the state now, as SVG text (no native dependency): every node of the display
@@ -269,8 +288,6 @@ function imageIds(state) {
   }
   return [...ids];
 }
-
-const indent = (text) => text.split("\n").map((line) => `  ${line}`).join("\n");
 
 /** A locator's arguments as the user wrote them: `"Nakamura", { exact: true }`. */
 function describeArgs(first, options) {

@@ -1,6 +1,7 @@
-// What the mirrored state shows, computed from the display list alone (no request): a node's
-// frame on the screen, whether it shows, the draw order, and the screen's visible text in
-// reading order (what a timeout or a failed assertion reports). PROTOCOL.md section 4's rules.
+// Where the mirrored state's nodes are drawn, from the display list alone (no request): a node's
+// frame on the screen and the draw order, PROTOCOL.md section 4's rules, for the SVG screenshots
+// (svg.js). The screen as text is the engine's (`engine.screenText()`, `snapshot` with
+// `as: "text"`): this package has no renderer of its own for it.
 
 /** Code point order of ids, the protocol's draw order after z. */
 export const byCodePoint = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
@@ -18,39 +19,5 @@ export function drawOrder(nodes) {
   return Object.keys(nodes).sort((a, b) => (nodes[a].z - nodes[b].z) || byCodePoint(a, b));
 }
 
-/** `frame` clipped to `clip` (both [x, y, w, h]); null when nothing of it is left. A frame of no
- * width or height (a hairline) counts when it lies inside. */
-export function clipFrame([x, y, w, h], [cx, cy, cw, ch]) {
-  const left = Math.max(x, cx), top = Math.max(y, cy);
-  const right = Math.min(x + w, cx + cw), bottom = Math.min(y + h, cy + ch);
-  return right >= left && bottom >= top && (right > left || w === 0) && (bottom > top || h === 0)
-    ? [left, top, right - left, bottom - top] : null;
-}
-
-/** Whether a rendered node shows: its opacity is not 0 and its frame, clipped to the viewport
- * (and a content node's to the content frame), is not empty. */
-export function isShown(node, state) {
-  if ((node.style?.opacity ?? 1) === 0) return false;
-  const content = state.display.content;
-  let frame = clipFrame(screenFrame(node, content), [0, 0, state.viewport.width, state.viewport.height]);
-  if (frame && node.layer === "content" && content) frame = clipFrame(frame, content.frame);
-  return frame !== null;
-}
-
 /** The text of a text node: its runs' text joined. */
 export const nodeText = (node) => (node.text ?? []).map((run) => run.text).join("");
-
-/** The screen's visible text in reading order (top, then left), one line per text node, cut to
- * `maxLines` lines (a last line says how many more there were). */
-export function screenText(state, maxLines = 20) {
-  if (!state?.display) return "(no state)";
-  const nodes = state.display.nodes;
-  const shown = Object.values(nodes)
-    .filter((node) => node.kind === "text" && nodeText(node).trim() && isShown(node, state))
-    .map((node) => ({ frame: screenFrame(node, state.display.content), text: nodeText(node).replace(/\s+/g, " ").trim() }))
-    .sort((a, b) => (a.frame[1] - b.frame[1]) || (a.frame[0] - b.frame[0]));
-  if (shown.length === 0) return "(no visible text)";
-  const lines = shown.slice(0, maxLines).map((item) => item.text);
-  if (shown.length > maxLines) lines.push(`… and ${shown.length - maxLines} more`);
-  return lines.join("\n");
-}

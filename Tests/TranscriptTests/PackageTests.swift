@@ -79,6 +79,13 @@ struct PackageTests {
         #expect(run.status == 0, "\(run.report)")
     }
 
+    @Test("the node client's readable goldens under node --test: a recorded golden passes, a changed row fails with the engine's report, SCENERY_UPDATE=1 rewrites it; screenText is the engine's",
+          .enabled(if: WebTests.hasNode, WebTests.noNode))
+    func nodeGoldens() async throws {
+        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "node", "Clients/js/test_goldens.mjs"])
+        #expect(run.status == 0, "\(run.report)")
+    }
+
     @Test("the node client's SVG screenshots, rasterised by librsvg, pass the conformance kit on every collected state",
           .enabled(if: WebTests.hasNode, WebTests.noNode),
           .enabled(if: hasRsvg, "skipped: needs rsvg-convert (apt-get install -y librsvg2-bin; Scripts/test installs it)"),
