@@ -21,6 +21,24 @@ struct GoldenTranscriptTests {
     @Test("the built binary reproduces each transcript on the briefs' data byte for byte", briefsData, arguments: Paths.needingShared)
     func replayOnBriefsData(path: String) throws { try Self.replay(path) }
 
+    @Test("the examples' readable goldens replay with the built binary, and a changed one fails by node and field")
+    func readableGoldens() throws {
+        let run = try runProcess(Paths.binary, ["replay", "Examples/goldens"])
+        let out = String(decoding: run.stdout, as: UTF8.self)
+        #expect(run.status == 0, "scenery replay Examples/goldens:\n\(out)\(run.stderr)")
+        #expect(out.components(separatedBy: "\nok ").count + (out.hasPrefix("ok ") ? 1 : 0) >= 6, "\(out)")
+        // The same golden with the title it expects changed fails, naming the node and field.
+        let golden = try String(contentsOf: Paths.repo.appendingPathComponent("Examples/goldens/directory.golden"), encoding: .utf8)
+        let broken = golden.replacingOccurrences(of: "text \"Contacts\"  #title", with: "text \"People\"  #title")
+        #expect(broken != golden)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(getpid()).golden")
+        try broken.write(to: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let failed = try runProcess(Paths.binary, ["replay", path.path])
+        let report = String(decoding: failed.stdout, as: UTF8.self)
+        #expect(failed.status == 1 && report.contains("screen title text: expected \"People\", actual \"Contacts\""), "\(report)")
+    }
+
     @Test("applying every patch in order to the initialize state gives each snapshot's state", arguments: Paths.transcripts)
     func patchesReproduceSnapshots(path: String) throws { try Self.checkPatches(path) }
 
