@@ -34,6 +34,26 @@ struct SessionRecordingTests {
         #expect(replay.status == 0, "the recording replays byte for byte: \(replay.stdout) \(replay.stderr)")
     }
 
+    @Test("record -o FILE.golden answers as a plain run does and writes a readable golden that replays")
+    func recordsAReadableGolden() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenery-session-\(UUID().uuidString).golden")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let input = Array([
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"seed":1}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"scene.open","params":{"scene":"directory"}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"tap","params":{"id":"tab.contacts"}}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"tap","params":{"x":-5,"y":10}}"#,
+        ].joined(separator: "\n").utf8) + [0x0A]
+        let run = try runProcess(Paths.binary, ["record", "-o", file.path], stdin: input)
+        let plain = try runProcess(Paths.binary, [], stdin: input)
+        #expect(run.status == 0 && run.stdout == plain.stdout, "the answers are a plain run's: \(run.stderr)")
+        let golden = try String(contentsOf: file, encoding: .utf8)
+        #expect(golden.contains("> tap {\"id\":\"tab.contacts\"}\n  result {\"target\":\"tab.contacts\"}\n  screen\n"), "\(golden)")
+        #expect(golden.contains("> tap {\"x\":-5,\"y\":10}\n  error -32602: "), "\(golden)")
+        let replay = try runProcess(Paths.binary, ["replay", file.path])
+        #expect(replay.status == 0, "\(String(decoding: replay.stdout, as: UTF8.self))")
+    }
+
     @Test("record -o to a folder that does not exist fails at start, naming the file")
     func unwritableFile() throws {
         let run = try runProcess(Paths.binary, ["record", "-o", "/nonexistent-folder/session.transcript"], stdin: [])

@@ -430,6 +430,34 @@ class ServeTest(unittest.TestCase):
         ws.close()
 
 
+class ServeRecordTest(unittest.TestCase):
+    """`serve --record FOLDER --record-as golden`: each session becomes a readable golden when its
+    tab closes, which replays as written."""
+
+    def test_a_closed_session_is_written_as_a_readable_golden_that_replays(self):
+        folder = tempfile.mkdtemp(prefix="serve-record-")
+        self.addCleanup(shutil.rmtree, folder, ignore_errors=True)
+        server, port = start("--record", folder, "--record-as", "golden")
+        self.addCleanup(stop, server)
+        ws = WebSocket(port)
+        ws.request("initialize", {"network": False})
+        ws.request("scene.open", {"scene": "directory"})
+        ws.request("tap", {"id": "recents.event.2"})
+        ws.close()
+        golden = os.path.join(folder, "session-1.golden")
+        deadline = time.time() + 10
+        while time.time() < deadline and "screen changes" not in (open(golden).read() if os.path.exists(golden) else ""):
+            time.sleep(0.05)
+        text = open(golden).read()
+        self.assertIn('> scene.open {"scene":"directory"}\n', text)
+        self.assertIn('    ~ row "Turf 18 Mar, 2018" [selected]  #recents.event.2\n', text)
+        replay = subprocess.run([BINARY, "replay", golden], capture_output=True, text=True)
+        self.assertEqual(replay.returncode, 0, replay.stdout + replay.stderr)
+        refused = subprocess.run([BINARY, "serve", "--record", folder, "--record-as", "yaml"], capture_output=True, text=True)
+        self.assertNotEqual(refused.returncode, 0)
+        self.assertIn("--record-as: expected transcript or golden", refused.stderr)
+
+
 class ServeUnderAbuseTest(unittest.TestCase):
     """Each test starts a server of its own, with the limit it tries."""
 
