@@ -39,6 +39,29 @@ struct GoldenTranscriptTests {
         #expect(failed.status == 1 && report.contains("screen title text: expected \"People\", actual \"Contacts\""), "\(report)")
     }
 
+    @Test("review shows each golden that differs and accepts or rejects it as answered; --update lists what it changed")
+    func review() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("review-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = try String(contentsOf: Paths.repo.appendingPathComponent("Examples/goldens/testcard.golden"), encoding: .utf8)
+        let broken = golden.replacingOccurrences(of: "result {\"protocolVersion\":\"1.0\"}", with: "result {\"protocolVersion\":\"0.9\"}")
+        #expect(broken != golden)
+        for name in ["a.golden", "b.golden", "c.golden"] {
+            try broken.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let run = try runProcess(Paths.binary, ["review", folder.path], stdin: Array("a\nx\nr\n".utf8))
+        let out = String(decoding: run.stdout, as: UTF8.self)
+        #expect(run.status == 1, "a rejected or unreviewed golden fails the review")
+        #expect(out.contains("answer: expected result {\"protocolVersion\":\"0.9\"}, actual result {\"protocolVersion\":\"1.0\"}"), "\(out)")
+        #expect(out.contains("review: 1 accepted, 1 rejected, 1 not reviewed"), "\(out)")
+        let after = try ["a", "b", "c"].map { try String(contentsOf: folder.appendingPathComponent("\($0).golden"), encoding: .utf8) }
+        #expect(after == [golden, broken, broken], "accepted: rewritten; rejected and unreviewed: kept")
+        let update = try runProcess(Paths.binary, ["replay", "--update", folder.appendingPathComponent("b.golden").path])
+        let listed = String(decoding: update.stdout, as: UTF8.self)
+        #expect(update.status == 0 && listed.contains("b.golden:\n  line ") && listed.contains("(initialize): the answer"), "\(listed)")
+    }
+
     @Test("applying every patch in order to the initialize state gives each snapshot's state", arguments: Paths.transcripts)
     func patchesReproduceSnapshots(path: String) throws { try Self.checkPatches(path) }
 
