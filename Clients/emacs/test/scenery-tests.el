@@ -1,0 +1,24 @@
+;;; scenery-tests.el --- Every ERT test of the Emacs front end -*- lexical-binding: t -*-
+
+;;; Commentary:
+
+;; emacs --batch -L Clients/emacs -l Clients/emacs/test/scenery-tests.el \
+;;       -f ert-run-tests-batch-and-exit
+;;
+;; Loads each test file of this folder: the patch applier
+;; (json-patch-tests from ../shared), the SVG writer, text breaking and
+;; the gesture state machine.
+
+;;; Code:
+
+(let ((here (file-name-directory (or load-file-name buffer-file-name))))
+  (add-to-list 'load-path here)
+  (add-to-list 'load-path (expand-file-name ".." here)))
+
+(require 'scenery-patch-tests)
+(require 'scenery-svg-tests nil t)
+(require 'scenery-mode-tests nil t)
+
+(provide 'scenery-tests)
+
+;;; scenery-tests.el ends here
