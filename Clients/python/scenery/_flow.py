@@ -16,10 +16,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generator, Literal, Mapping, TypeVar
 
-from .errors import StrictModeViolation, TimeoutError
+from .errors import SceneryException, StrictModeViolation, TimeoutError
 from .protocol import MirroredClient
 
-__all__ = ["Call", "Await", "Flow", "Query", "STEP_MS", "DEFAULT_TIMEOUT"]
+__all__ = ["Call", "Await", "Flow", "Query", "STEP_MS", "DEFAULT_TIMEOUT", "SCREEN_LINES", "screen_shown",
+           "shorten"]
 
 #: How far a wait on the virtual clock advances it between two checks, in ms.
 STEP_MS = 50
@@ -27,6 +28,8 @@ STEP_MS = 50
 DEFAULT_TIMEOUT = 5.0
 #: How many matches a strictness error names.
 NAMED = 5
+#: How many lines of the screen's text a failure message shows (then how many more there are).
+SCREEN_LINES = 40
 
 T = TypeVar("T")
 State = Literal["visible", "hidden", "attached", "detached"]
@@ -165,8 +168,8 @@ def one(client: MirroredClient, query: Query, timeout: float, doing: str) -> Flo
 
     ok, found = yield from wait_until(client, check, timeout)
     if not ok:
-        raise TimeoutError(f"{doing} {query.describe()}: it matched no node {clock_words(client, timeout)}",
-                           client.screen_text())
+        screen = yield from screen_shown()
+        raise TimeoutError(f"{doing} {query.describe()}: it matched no node {clock_words(client, timeout)}", screen)
     return found.matches[0]
 
 
@@ -242,8 +245,39 @@ def wait_for(client: MirroredClient, query: Query, state: State, timeout: float)
 
     ok, found = yield from wait_until(client, check, timeout)
     if not ok:
+        screen = yield from screen_shown()
         raise TimeoutError(f"wait_for {query.describe()} to be {state} {clock_words(client, timeout)}: "
-                           f"{describe_found(found)}", client.screen_text())
+                           f"{describe_found(found)}", screen)
+
+
+def shorten(text: str, limit: int | None) -> str:
+    """The engine's screen text (one node a line) cut to its first ``limit`` lines, then a line
+    saying how many more there are; all of it when ``limit`` is None."""
+    lines = text.splitlines()
+    if limit is None or len(lines) <= limit:
+        return text
+    more = len(lines) - limit
+    return "\n".join(lines[:limit]) + f"\n... and {more} more line{'s' if more != 1 else ''}\n"
+
+
+#: What a failure message shows when the engine could not show its screen (a broken pipe, no answer).
+NO_SCREEN = "  (the engine could not show its screen: {})"
+
+
+def screen_shown() -> Flow[str]:
+    """The screen as a failure message shows it: the engine's own text of it (``snapshot`` as
+    "text", at most ``SCREEN_LINES`` lines), indented; one line saying why not when the engine
+    cannot answer."""
+    try:
+        result = yield Call("snapshot", {"as": "text"})
+    except SceneryException as error:  # an error answer, a dead engine, no answer in time
+        return NO_SCREEN.format(str(error).splitlines()[0] if str(error) else type(error).__name__)
+    text = result.get("text") if isinstance(result, dict) else None
+    if not isinstance(text, str):
+        return NO_SCREEN.format("it does not render it as text (snapshot {\"as\": \"text\"}): an older engine")
+    if not text.strip():
+        return "  (nothing on the screen)"
+    return "".join(f"  {line}\n" for line in shorten(text, SCREEN_LINES).splitlines()).rstrip("\n")
 
 
 def describe_found(found: Found) -> str:
@@ -260,10 +294,12 @@ class ExpectationFailed(AssertionError):
     """An ``expect(...)`` assertion not met within its timeout: expected, found, and the screen."""
 
 
-def failed(client: MirroredClient, what: str, expected: str, found: str, timeout: float) -> ExpectationFailed:
+def failed(client: MirroredClient, what: str, expected: str, found: str, timeout: float) -> Flow[ExpectationFailed]:
+    """The failure of an assertion, with the screen as the engine shows it now."""
+    screen = yield from screen_shown()
     return ExpectationFailed(f"{what}\n  expected: {expected}\n  found:    {found}\n"
                              f"  (waited {clock_words(client, timeout)[len('within '):]})\n"
-                             f"The screen shows:\n{client.screen_text()}")
+                             f"The screen shows:\n{screen}")
 
 
 def to_have_text(client: MirroredClient, query: Query, expected: str | re.Pattern[str], timeout: float,
@@ -286,7 +322,8 @@ def to_have_text(client: MirroredClient, query: Query, expected: str | re.Patter
         want = f"text matching {expected.pattern!r}" if isinstance(expected, re.Pattern) else f"text {expected!r}"
         got = f"text {words(found.matches[0])!r}" if found.count == 1 else describe_found(found)
         name = "not_to_have_text" if negate else "to_have_text"
-        raise failed(client, f"expect({query.describe()}).{name}", ("not " if negate else "") + want, got, timeout)
+        raise (yield from failed(client, f"expect({query.describe()}).{name}", ("not " if negate else "") + want, got,
+                                 timeout))
 
 
 def to_be(client: MirroredClient, query: Query, state: State, timeout: float, name: str = "") -> Flow[None]:
@@ -301,7 +338,8 @@ def to_be(client: MirroredClient, query: Query, state: State, timeout: float, na
 
     ok, found = yield from wait_until(client, check, timeout)
     if not ok:
-        raise failed(client, f"expect({query.describe()}).{name or 'to_be_' + state}", state, describe_found(found), timeout)
+        raise (yield from failed(client, f"expect({query.describe()}).{name or 'to_be_' + state}", state,
+                                 describe_found(found), timeout))
 
 
 def to_have_count(client: MirroredClient, query: Query, expected: int, timeout: float,
@@ -315,8 +353,8 @@ def to_have_count(client: MirroredClient, query: Query, expected: int, timeout: 
     ok, number = yield from wait_until(client, check, timeout)
     if not ok:
         name = "not_to_have_count" if negate else "to_have_count"
-        raise failed(client, f"expect({query.describe()}).{name}", f"{'not ' if negate else ''}{expected} nodes",
-                     f"{number} nodes", timeout)
+        raise (yield from failed(client, f"expect({query.describe()}).{name}",
+                                 f"{'not ' if negate else ''}{expected} nodes", f"{number} nodes", timeout))
 
 
 MISSING = object()
@@ -351,4 +389,5 @@ def to_have_model(client: MirroredClient, key: str, expected: Any, timeout: floa
     if not ok:
         found = "no such key in the model" if value is MISSING else repr(value)
         name = "not_to_have_model" if negate else "to_have_model"
-        raise failed(client, f"expect(engine).{name}({key!r})", ("not " if negate else "") + repr(expected), found, timeout)
+        raise (yield from failed(client, f"expect(engine).{name}({key!r})", ("not " if negate else "") + repr(expected),
+                                 found, timeout))

@@ -26,7 +26,7 @@ from typing import Any, Mapping, Sequence, TypeVar, cast
 from . import _flow
 from ._methods import AsyncMethods, Role
 from .client import STDERR_TAIL, engine_argv
-from .errors import EngineExited, ProtocolError, TimeoutError
+from .errors import EngineExited, ProtocolError, SceneryException, TimeoutError
 from .locator import AsyncLocator, id_query, role_query, text_query
 from .protocol import MirroredClient, Session
 
@@ -109,7 +109,8 @@ class AsyncSceneryClient(MirroredClient, AsyncMethods):
         try:
             return (await asyncio.wait_for(answer, self.timeout)).value()
         except asyncio.TimeoutError:
-            raise TimeoutError(f"no response to {method} within {self.timeout} s", self.screen_text()) from None
+            raise TimeoutError(f"no response to {method} within {self.timeout} s",
+                               _flow.NO_SCREEN.format("it did not answer in time")) from None
         finally:
             self._waiting.pop(request_id, None)
 
@@ -124,7 +125,7 @@ class AsyncSceneryClient(MirroredClient, AsyncMethods):
             try:
                 rev, message = await asyncio.wait_for(self._queue.get(), left)
             except asyncio.TimeoutError:
-                raise TimeoutError(f"no notification within {timeout} s", self.screen_text()) from None
+                raise TimeoutError(f"no notification within {timeout} s") from None
             if rev == self.rev:
                 return message
 
@@ -146,6 +147,10 @@ class AsyncSceneryClient(MirroredClient, AsyncMethods):
         """How long locators, ``wait_for`` and ``expect`` wait when not told (default 5 s)."""
         self.default_timeout = seconds
 
+    async def screen_text(self, ids: list[str] | None = None, *, limit: int | None = None) -> str:
+        """The screen as text, as the engine renders it (see ``SceneryClient.screen_text``)."""
+        return _flow.shorten((await self.snapshot(as_="text", ids=ids))["text"], limit)
+
     async def screenshot(self, path: str | os.PathLike[str] | None = None, *, scale: float | None = None) -> bytes:
         """A PNG of the state as it is now (see ``SceneryClient.screenshot``)."""
         from .render import asset_ids, screenshot
@@ -154,15 +159,21 @@ class AsyncSceneryClient(MirroredClient, AsyncMethods):
         return screenshot(snapshot, assets, path=path, scale=scale)
 
     async def _run(self, flow: _flow.Flow[T]) -> T:
-        """Run a flow of ``scenery._flow``: its requests awaited here, its waits done here."""
+        """Run a flow of ``scenery._flow``: its requests awaited here, its waits done here; an
+        error (an error answer, a timeout, the engine gone) is raised into the flow."""
         value: Any = None
+        error: SceneryException | None = None
         try:
             while True:
-                step = flow.send(value)
-                if isinstance(step, _flow.Call):
-                    value = await self.request(step.method, step.params)
-                else:
-                    value = await self._await(step.seen, step.timeout)
+                step = flow.send(value) if error is None else flow.throw(error)
+                value, error = None, None
+                try:
+                    if isinstance(step, _flow.Call):
+                        value = await self.request(step.method, step.params)
+                    else:
+                        value = await self._await(step.seen, step.timeout)
+                except SceneryException as failure:  # raised into the flow, which may say so
+                    error = failure
         except StopIteration as stop:
             return cast(T, stop.value)
 

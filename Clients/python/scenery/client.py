@@ -34,7 +34,7 @@ from typing import IO, Any, Literal, Mapping, Sequence, TypeVar, cast
 from . import _flow
 from ._methods import Role, SyncMethods
 from .engine import engine_path
-from .errors import EngineExited, TimeoutError
+from .errors import EngineExited, SceneryException, TimeoutError
 from .locator import Locator, id_query, role_query, text_query
 from .protocol import Answer, MirroredClient, Session
 
@@ -125,7 +125,8 @@ class SceneryClient(MirroredClient, SyncMethods):
         while True:
             answer = self._handle(max(0.0, deadline - time.monotonic()))
             if answer is False:
-                raise TimeoutError(f"no response to {method} within {self.timeout} s", self.screen_text())
+                raise TimeoutError(f"no response to {method} within {self.timeout} s",
+                                   _flow.NO_SCREEN.format("it did not answer in time"))
             if isinstance(answer, Answer):
                 if answer.id == request_id:
                     return answer.value()
@@ -200,6 +201,14 @@ class SceneryClient(MirroredClient, SyncMethods):
         virtual clock, that much scene time)."""
         self.default_timeout = seconds
 
+    def screen_text(self, ids: list[str] | None = None, *, limit: int | None = None) -> str:
+        """The screen as text, as the engine renders it (``snapshot`` as "text"; the goldens
+        and failure messages show the same): one node a line in screen order, its role or kind,
+        what it reads, its state (``[selected]``) and its id, the nodes inside it indented.
+        ``ids``: only those nodes and the nodes whose ids extend them (a region of the screen);
+        ``limit``: at most that many lines, then a line saying how many more."""
+        return _flow.shorten(self.snapshot(as_="text", ids=ids)["text"], limit)
+
     def screenshot(self, path: str | os.PathLike[str] | None = None, *, scale: float | None = None) -> bytes:
         """A PNG of the state as it is now, drawn by ``scenery.render`` (needs Pillow: ``pip
         install "scenery-engine[screenshot]"``); written to ``path`` too when given. ``scale``
@@ -210,15 +219,21 @@ class SceneryClient(MirroredClient, SyncMethods):
         return screenshot(snapshot, assets, path=path, scale=scale)
 
     def _run(self, flow: _flow.Flow[T]) -> T:
-        """Run a flow of ``scenery._flow``: its requests sent here, its waits done here."""
+        """Run a flow of ``scenery._flow``: its requests sent here, its waits done here; an
+        error (an error answer, a timeout, the engine gone) is raised into the flow."""
         value: Any = None
+        error: SceneryException | None = None
         try:
             while True:
-                step = flow.send(value)
-                if isinstance(step, _flow.Call):
-                    value = self.request(step.method, step.params)
-                else:
-                    value = self._await(step.seen, step.timeout)
+                step = flow.send(value) if error is None else flow.throw(error)
+                value, error = None, None
+                try:
+                    if isinstance(step, _flow.Call):
+                        value = self.request(step.method, step.params)
+                    else:
+                        value = self._await(step.seen, step.timeout)
+                except SceneryException as failure:  # raised into the flow, which may say so
+                    error = failure
         except StopIteration as stop:
             return cast(T, stop.value)
 

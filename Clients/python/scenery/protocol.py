@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from .errors import GapError, InvalidParams, ProtocolError, SceneMismatch, SceneryError
-from .geometry import visible_frame
 from .mirror import Mirror
 
 __all__ = ["PROTOCOL_VERSION", "Answer", "Session"]
@@ -136,26 +135,6 @@ class Session:
             self._apply(params.get("patch") or [], params.get("rev", -1), f"a patch notification ({cause})")
 
 
-def screen_lines(state: Any) -> list[str]:
-    """The text a person sees on the screen of ``state``, in reading order: each text node that
-    shows (its frame clipped to the viewport and, in the content layer, to ``content.frame``;
-    opacity not 0), sorted by top, then left; one line each, runs joined."""
-    if not isinstance(state, dict):
-        return []
-    display = state.get("display") or {}
-    viewport = state.get("viewport") or {}
-    screen = (0.0, 0.0, float(viewport.get("width", 0)), float(viewport.get("height", 0)))
-    shown = []
-    for ident, node in (display.get("nodes") or {}).items():
-        if node.get("kind") != "text" or (node.get("style") or {}).get("opacity", 1) == 0:
-            continue
-        text = " ".join("".join(run.get("text", "") for run in node.get("text") or []).split())
-        frame = visible_frame(display, node, screen) if text else None
-        if frame is not None:
-            shown.append((frame[1], frame[0], ident, text))
-    return [text for *_, text in sorted(shown)]
-
-
 class MirroredClient:
     """What the sync and the asyncio client both show of their session's mirror."""
 
@@ -170,14 +149,6 @@ class MirroredClient:
     def rev(self) -> int | None:
         """The mirrored state's rev (None before ``initialize``)."""
         return self.session.mirror.rev
-
-    def screen_text(self, limit: int = 20) -> str:
-        """The visible text of the mirrored screen in reading order (top, then left), one text
-        node a line, at most ``limit`` lines (then how many more): what a timeout or a failed
-        assertion shows."""
-        lines = screen_lines(self.state)
-        more = [f"... and {len(lines) - limit} more"] if len(lines) > limit else []
-        return "\n".join([f"  {line}" for line in lines[:limit]] + more) or "  (no text)"
 
     def _scene_model(self, scene: str) -> Any:
         """The open scene's model, or SceneMismatch when ``scene`` is not the open one."""

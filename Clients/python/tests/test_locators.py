@@ -210,8 +210,9 @@ class GalleryWaitTest(unittest.TestCase):
                 engine.get_by_text("9/16").wait_for(timeout=1)
             message = str(caught.exception)
             self.assertIn("wait_for get_by_text('9/16') to be visible within 1 s of scene time", message)
-            self.assertIn("The screen shows:\n  Photos\n  1/16\n", message)
-            self.assertIn("1/16", caught.exception.screen)
+            # The engine's own text of the screen (snapshot as "text"), indented.
+            self.assertIn('The screen shows:\n  button "Photos"  #gallery.back\n', message)
+            self.assertIn('  text "1/16"  #gallery.title\n', caught.exception.screen)
             with self.assertRaises(TimeoutError) as caught:
                 engine.get_by_text("no such words").tap(timeout=0.1)
             self.assertIn("tap: get_by_text('no such words'): it matched no node", str(caught.exception))

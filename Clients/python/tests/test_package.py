@@ -89,8 +89,8 @@ class GoldenTranscriptTest(unittest.TestCase):
             path.write_text(TRANSCRIPT)
             with self.assertRaises(TranscriptMismatch) as caught:
                 replay(path, engine=ENGINE, update=False)
-            self.assertIn("- expected: WRONG", str(caught.exception))
-            self.assertIn('+ actual:   {"id":1', str(caught.exception))
+            self.assertRegex(str(caught.exception), r"expected:? +WRONG")
+            self.assertRegex(str(caught.exception), r'actual:? +\{"id":1')
             replay(path, engine=ENGINE, update=True)
             self.assertIn('"engine":"scenery"', path.read_text())
             self.assertTrue(path.read_text().startswith("# scenery.testing's test"), "comments are kept")
@@ -103,6 +103,7 @@ class GoldenTranscriptTest(unittest.TestCase):
             self.skipTest("needs pytest (python3 -m pip install pytest; Scripts/test installs it)")
         with tempfile.TemporaryDirectory() as folder:
             (pathlib.Path(folder) / "hello.transcript").write_text(TRANSCRIPT)
+            (pathlib.Path(folder) / "test_hello.transcript").write_text(TRANSCRIPT)  # collected as a test
             (pathlib.Path(folder) / "test_golden.py").write_text(
                 "def test_golden(scenery_transcript):\n"
                 "    scenery_transcript(__file__.replace('test_golden.py', 'hello.transcript'))\n")
@@ -112,7 +113,8 @@ class GoldenTranscriptTest(unittest.TestCase):
             command = [sys.executable, "-m", "pytest", "-q", "-p", "scenery.testing", "-p", "no:cacheprovider", folder]
             failing = subprocess.run(command, env=env, capture_output=True, text=True)
             self.assertNotEqual(failing.returncode, 0, failing.stdout)
-            self.assertIn("- expected: WRONG", failing.stdout)
+            self.assertIn("2 failed", failing.stdout)
+            self.assertRegex(failing.stdout, r"expected:? +WRONG")
             updated = subprocess.run(command + ["--scenery-update"], env=env, capture_output=True, text=True)
             self.assertEqual(updated.returncode, 0, updated.stdout + updated.stderr)
             again = subprocess.run(command, env=env, capture_output=True, text=True)
