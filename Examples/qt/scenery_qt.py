@@ -38,6 +38,9 @@ def parse(argv: Optional[list[str]]) -> argparse.Namespace:
                         help="offer the briefs' data found in FOLDER first and open on it (the engine runs there), as scenery serve --data-root")
     parser.add_argument("--photos-endpoint", metavar="URL",
                         help="open the photos scene on URL (e.g. Examples/photos/serve_demo.py's), as scenery serve --photos-endpoint")
+    parser.add_argument("--record", metavar="FILE", type=Path,
+                        help="write each engine session as FILE (FILE.golden: a readable golden; else a protocol "
+                             "transcript), the next ones as FILE-2, FILE-3, ... (a new scene starts a new engine)")
     parser.add_argument("--device", type=int, default=0, help="the device preset to start on (index, default 0)")
     parser.add_argument("--render-states", metavar="DIR", help="render every DIR/NAME.state.json to --out/NAME.png and exit")
     parser.add_argument("--out", metavar="FOLDER", help="where --render-states writes")
@@ -61,7 +64,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     if args.screenshots:
         return screenshots(args.scenery, Path(args.screenshots))
     window = SceneryWindow(args.scenery, scene=args.scene, device=args.device, data_root=args.data_root,
-                           photos_endpoint=args.photos_endpoint)
+                           photos_endpoint=args.photos_endpoint, record=args.record)
     window.show()
     return app.exec()
 

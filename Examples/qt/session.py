@@ -40,7 +40,10 @@ class EngineSession(QObject):
     failed = Signal(str)
     ended = Signal(int)
 
-    def __init__(self, binary: Optional[str] = None, parent: Optional[QObject] = None, cwd: Optional[str] = None):
+    def __init__(self, binary: Optional[str] = None, parent: Optional[QObject] = None, cwd: Optional[str] = None,
+                 record: Optional[str] = None):
+        """``record``: run the engine as ``scenery record -o RECORD`` (a readable golden when it
+        ends in ``.golden``, else a protocol transcript), so the file holds what the engine got."""
         super().__init__(parent)
         binary = binary or find_engine()
         if not binary:
@@ -70,7 +73,7 @@ class EngineSession(QObject):
         self.process.errorOccurred.connect(error_occurred)
         if cwd:
             self.process.setWorkingDirectory(cwd)  # the scene params' relative paths are taken from here
-        self.process.start(binary, [])
+        self.process.start(binary, ["record", "-o", os.path.abspath(record)] if record else [])
 
     @property
     def state(self) -> Any:

@@ -248,6 +248,34 @@ def brightness(image: QImage, rect: QRect) -> float:
 
 
 @unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
+class RecordTest(unittest.TestCase):
+    def test_a_person_using_the_window_records_a_readable_golden_that_replays(self) -> None:
+        """``--record FILE.golden``: the engine runs as ``scenery record -o FILE``; a real click on
+        the Contacts tab is in the golden with the screen it gave, and the golden replays."""
+        import subprocess
+        import tempfile
+        binary, _ = engine_and_app()
+        folder = Path(tempfile.mkdtemp(prefix="qt-record-"))
+        self.addCleanup(lambda: __import__("shutil").rmtree(folder, ignore_errors=True))
+        golden = folder / "qt.golden"
+        window = SceneryWindow(binary, scene="directory", record=golden)
+        window.show()
+        self.assertTrue(wait_until(lambda: window.opened and live(window).state.get("scene") == "directory", WAIT))
+        session = live(window)
+        x, y, w, h = session.state["display"]["nodes"]["tab.contacts"]["frame"]
+        QTest.mouseClick(window.screen, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         window.screen.from_points(QPointF(x + w / 2, y + h / 2)).toPoint())
+        self.assertTrue(wait_until(lambda: session.state["model"].get("tab") == "contacts", WAIT))
+        window.close()  # shutdown: the engine writes what each request showed, then exits
+        text = golden.read_text()
+        self.assertRegex(text, r'> tap \{("baseRev":[0-9]+,)?"x":[0-9.]+,"y":[0-9.]+\}\n  result \{"target":"tab\.contacts')
+        self.assertNotIn("> asset.read", text, "what the window asks to draw is left out")
+        self.assertIn('button "Contacts" [selected]  #tab.contacts', text)
+        replay = subprocess.run([binary, "replay", str(golden)], capture_output=True, text=True)
+        self.assertEqual(replay.returncode, 0, replay.stdout + replay.stderr)
+
+
+@unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
 class WindowShapeTest(unittest.TestCase):
     """The window as a person sees it (issue 29): opened at the device's size (scaled down only
     to fit the screen), following a device change, a status that never resizes it, pickers that

@@ -219,9 +219,11 @@ class SceneryWindow(QMainWindow):
     screen: ScreenWidget  # type: ignore[assignment]  # the drawn session; shadows QWidget.screen()
 
     def __init__(self, binary: Optional[str] = None, scene: Optional[str] = None, device: int = 0,
-                 data_root: Optional[Path] = None, photos_endpoint: Optional[str] = None):
+                 data_root: Optional[Path] = None, photos_endpoint: Optional[str] = None, record: Optional[Path] = None):
         super().__init__()
         self.binary = binary
+        self.record = record  # --record FILE: each engine session written as FILE, FILE-2, ...
+        self.sessions_started = 0
         self.data_root = data_root
         self.photos_endpoint = photos_endpoint  # --photos-endpoint: the photos scene on it comes first
         self.presets: list[Preset] = []  # known once the first session says the engine's scenes
@@ -290,7 +292,12 @@ class SceneryWindow(QMainWindow):
         self.restart_timer.stop()  # a scene picked while the engine was down opens now
         self.preset = preset
         old = self.session
-        self.session = EngineSession(self.binary, self, cwd=str(self.data_root) if self.data_root else None)
+        self.sessions_started += 1
+        record = None
+        if self.record:
+            n = self.sessions_started
+            record = str(self.record if n == 1 else self.record.with_name(f"{self.record.stem}-{n}{self.record.suffix}"))
+        self.session = EngineSession(self.binary, self, cwd=str(self.data_root) if self.data_root else None, record=record)
         if old:
             old.close()
             old.deleteLater()

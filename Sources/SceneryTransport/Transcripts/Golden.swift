@@ -156,6 +156,16 @@ public struct Golden: Sendable {
         }
     }
 
+    /// The methods a front end sends to draw rather than to act (`asset.read`, `snapshot`): they
+    /// change nothing, and a golden recorded from a front end leaves them out.
+    public static let plumbing: Set<String> = ["asset.read", "snapshot"]
+
+    /// Whether a recorded request is one of ``plumbing``.
+    public static func isPlumbing(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count <= 4096, case .string(let method)? = (try? JSONParser.parse(bytes))?["method"] else { return false }
+        return plumbing.contains(method)
+    }
+
     /// What `scenery record` writes first in a new golden.
     public static let header = """
         # A Scenery golden: each request (>), then what a person sees after it, indented.

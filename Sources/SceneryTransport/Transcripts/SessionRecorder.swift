@@ -16,7 +16,8 @@ import SceneryEngine
 /// answered, so a reader that has the answer finds the line.
 ///
 /// A path ending in `.golden` is written as a readable golden (``Golden``) instead: each request
-/// as it arrives (`> METHOD {PARAMS}`), and when the session ends, what each one shows, worked
+/// as it arrives (`> METHOD {PARAMS}`; not a front end's `asset.read` and `snapshot`, which
+/// change nothing), and when the session ends, what each one shows, worked
 /// out by replaying the requests on the virtual clock (so that the file replays as written;
 /// relative paths in its requests are then taken from the file's folder). A session killed
 /// before it ends leaves the requests only: `scenery replay --update FILE` fills them in.
@@ -51,6 +52,7 @@ public final class SessionRecorder: @unchecked Sendable {
     public func received(_ event: LineEvent) {
         let line: String
         switch event {
+        case .line(let bytes) where readable && Golden.isPlumbing(bytes): return
         case .line(let bytes): line = readable ? Golden.requestLine(bytes) : Transcript.requestLine(bytes)
         case .overlong(let count): line = ">% \"x\" *\(count)"
         }
