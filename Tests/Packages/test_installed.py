@@ -258,6 +258,38 @@ class WheelTest(unittest.TestCase):
         self.assertEqual(run.returncode, 0, run.stdout.decode() + run.stderr.decode())
         self.assertIn(b"line 1 of the output /changed: expected true, actual nothing", run.stdout)
 
+    def test_a_readable_golden_recorded_in_the_venv_runs_under_pytest(self):
+        """The four requests recorded with the wheel's `scenery record -o test_dir.golden`: the
+        figures; pytest (the plugin the wheel installs) passes it; a changed row fails with the
+        engine's report alone; --scenery-update puts it back and says what it changed."""
+        pip = subprocess.run([str(self.hidden.folder / "venv" / "bin" / "pip"), "install", "--quiet", "pytest"],
+                             capture_output=True, text=True)
+        if pip.returncode != 0:
+            self.skipTest(f"pytest could not be installed into the venv from PyPI: {pip.stderr.strip()[-200:]}")
+        folder = self.hidden.folder / "goldens"
+        folder.mkdir()
+        record = self.hidden.run("sh", "-c", f"cd {folder} && scenery record -o test_dir.golden > /dev/null", stdin=FOUR_REQUESTS)
+        self.assertEqual(record.returncode, 0, record.stderr.decode())
+        golden = (folder / "test_dir.golden").read_text()
+        check_golden_figures(self, golden)
+        pytest = f"cd {folder} && python -m pytest -p no:cacheprovider"
+        passing = self.hidden.run("sh", "-c", pytest)
+        self.assertEqual(passing.returncode, 0, passing.stdout.decode() + passing.stderr.decode())
+        (folder / "test_dir.golden").write_text(golden.replace(ROW, CHANGED_ROW, 1))
+        failing = self.hidden.run("sh", "-c", pytest)
+        output = failing.stdout.decode() + failing.stderr.decode()
+        self.assertEqual(failing.returncode, 1, output)
+        report = report_of(self, output)
+        self.assertTrue(any(ROW_REPORT in line for line in report), output)
+        self.assertLessEqual(len(report), 30, "\n".join(report))
+        print(f"  pytest's report for one changed row: {len(report)} lines", file=sys.stderr)
+        update = self.hidden.run("sh", "-c", pytest + " --scenery-update")
+        listed = update.stdout.decode()
+        self.assertEqual(update.returncode, 0, listed + update.stderr.decode())
+        self.assertIn("test_dir.golden", listed)
+        self.assertRegex(listed, r"line \d+ \(scene\.open\): screen 1 node")
+        self.assertEqual((folder / "test_dir.golden").read_text(), golden)
+
     def test_serve_serves_its_page_from_the_bundled_resources(self):
         command = self.hidden.folder / "scenery-serve"
         # Only the hidden run's environment: SCENERY_BIN (the checkout's build) would override the bundled engine.

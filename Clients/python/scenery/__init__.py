@@ -8,8 +8,8 @@ and ``locator`` find nodes, ``expect`` asserts, waiting on the virtual or the re
 ``screenshot`` draws a PNG (``scenery.render``, with Pillow). Error answers raise ``SceneryError``
 with the JSON-RPC ``code``; every exception of the package derives from ``SceneryException``.
 ``scenery.types`` has the protocol's messages as TypedDicts generated from the schema;
-``scenery.testing`` replays golden transcripts; SCENES.md beside this file lists each scene's
-node ids, roles and model keys. The engine bundled in the platform wheel is found by itself; a
+``scenery.testing`` runs goldens (readable ``.golden`` files and protocol transcripts) and is a
+pytest plugin; SCENES.md beside this file lists each scene's node ids, roles and model keys. The engine bundled in the platform wheel is found by itself; a
 path or ``$SCENERY_BIN`` overrides.
 """
 

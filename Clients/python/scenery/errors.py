@@ -71,7 +71,7 @@ class EngineExited(ProtocolError):
 class TimeoutError(SceneryException, builtins.TimeoutError):
     """A wait ran out: no answer in time, or a locator, ``wait_for`` or assertion not satisfied
     within its timeout. The message says what was awaited and what the screen showed at the
-    end (``screen``: its visible text in reading order)."""
+    end (``screen``: the screen as text, as the engine writes it)."""
 
     def __init__(self, message: str, screen: str = "") -> None:
         super().__init__(message + (f"\nThe screen shows:\n{screen}" if screen else ""))
