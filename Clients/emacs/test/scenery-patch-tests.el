@@ -17,8 +17,10 @@
   "The checkout's root.")
 
 (defconst scenery-tests--patch-suite
-  (expand-file-name "../shared/conformance/json-patch-tests" scenery-tests--repo)
-  "Where json-patch-tests lies: ../shared beside the checkout.")
+  (or (getenv "SCENERY_JSON_PATCH_TESTS")
+      (expand-file-name "../shared/conformance/json-patch-tests" scenery-tests--repo))
+  "Where json-patch-tests lies: ../shared beside the checkout.
+$SCENERY_JSON_PATCH_TESTS names another folder.")
 
 (defun scenery-tests--read-json-file (file)
   "The JSON of FILE in the package's representation."
@@ -31,7 +33,9 @@
   (let ((file (expand-file-name name scenery-tests--patch-suite))
         (passed 0) (failures nil) (index -1))
     (unless (file-exists-p file)
-      (ert-skip (format "needs ../shared/conformance/json-patch-tests (the RFC 6902 suite): %s is missing" file)))
+      (let ((why (format "skipped: needs ../shared/conformance/json-patch-tests (the RFC 6902 suite): %s is missing" file)))
+        (message "%s" why)
+        (ert-skip why)))
     (seq-doseq (record (scenery-tests--read-json-file file))
       (setq index (1+ index))
       (unless (eq (gethash "disabled" record :false) t)

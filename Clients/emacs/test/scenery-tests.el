@@ -12,8 +12,9 @@
 ;;; Code:
 
 (let ((here (file-name-directory (or load-file-name buffer-file-name))))
-  (add-to-list 'load-path here)
-  (add-to-list 'load-path (expand-file-name ".." here)))
+  ;; Appended, so that the folders given with -L come first.
+  (add-to-list 'load-path here t)
+  (add-to-list 'load-path (expand-file-name ".." here) t))
 
 (require 'scenery-patch-tests)
 (require 'scenery-svg-tests nil t)
