@@ -41,7 +41,12 @@ public struct GoldenFile {
             let actual = Replay.run(transcript, environment: environment, limits: limits)
             guard let report = TranscriptDiff.report(transcript, actual, file: path) else { return .matches(requests: transcript.steps.count) }
             let changes = transcript.steps.indices.filter { transcript.steps[$0].expected != actual[$0] }.map { index in
-                "line \(transcript.steps[index].line): \(actual[index].count) output lines (were \(transcript.steps[index].expected.count))"
+                let step = transcript.steps[index], now = actual[index]
+                let differing = (0..<max(now.count, step.expected.count)).filter { i in
+                    (i < now.count ? now[i] : nil) != (i < step.expected.count ? step.expected[i] : nil)
+                }.count
+                let method = (try? JSONParser.parse(step.request))?["method"]?.stringValue ?? "?"
+                return "line \(step.line) (\(method)): \(differing) of \(now.count) output lines differ" + (now.count == step.expected.count ? "" : " (were \(step.expected.count))")
             }
             return .differs(report: report, changes: changes, updated: transcript.updated(with: actual))
         } catch {
