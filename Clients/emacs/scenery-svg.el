@@ -66,10 +66,12 @@
 
 (defun scenery-svg--escape (text)
   "TEXT with the five XML specials escaped."
-  (replace-regexp-in-string
+  (if (not (string-match-p "[&<>\"']" text))
+      text
+    (replace-regexp-in-string
    "[&<>\"']"
    (lambda (c) (pcase c ("&" "&amp;") ("<" "&lt;") (">" "&gt;") ("\"" "&quot;") (_ "&apos;")))
-   text t t))
+   text t t)))
 
 (defun scenery-svg--frame (node)
   "The frame of NODE as a list (X Y W H)."
@@ -193,27 +195,30 @@ layout put there."
          (chars (seq-mapcat (lambda (run)
                               (mapcar (lambda (c) (cons c run)) (or (scenery-svg--get run "text") "")))
                             spans 'list))
-         (done nil) (line nil))
+         ;; The line being filled, reversed, and its width, summed left to right as
+         ;; svg.js sums it (so that the same floats decide the same breaks).
+         (done nil) (line nil) (line-width 0))
     (dolist (word (scenery-svg--words chars))
       (let ((rest (cdr word)))
         (while rest
-          (cond ((or one (<= (+ (scenery-svg--width line)
-                                (scenery-svg--width (scenery-svg--trimmed rest)))
-                             limit))
-                 (setq line (append line rest) rest nil))
-                (line (push line done) (setq line nil))
+          (cond ((or one (<= (+ line-width (scenery-svg--width (scenery-svg--trimmed rest))) limit))
+                 (dolist (char rest)
+                   (push char line)
+                   (setq line-width (+ line-width (scenery-svg--advance char))))
+                 (setq rest nil))
+                (line (push (nreverse line) done) (setq line nil line-width 0))
                 (t ;; A word wider than the line by itself: broken after the last letter that fits.
-                 (let ((fit 0))
+                 (let ((fit 0) (width 0))
                    (while (and (< fit (length rest))
-                               (<= (scenery-svg--width (seq-take rest (1+ fit))) limit))
+                               (<= (setq width (+ width (scenery-svg--advance (nth fit rest)))) limit))
                      (setq fit (1+ fit)))
                    (setq fit (max fit 1))
-                   (push (append line (seq-take rest fit)) done)
-                   (setq line nil rest (nthcdr fit rest)))))))
+                   (push (seq-take rest fit) done)
+                   (setq line nil line-width 0 rest (nthcdr fit rest)))))))
       (when (and (car word) (not one))
-        (push line done)
-        (setq line nil)))
-    (let ((lines (mapcar #'scenery-svg--trimmed (nreverse (cons line done))))
+        (push (nreverse line) done)
+        (setq line nil line-width 0)))
+    (let ((lines (mapcar #'scenery-svg--trimmed (nreverse (cons (nreverse line) done))))
           (cut nil))
       (while (and (cdr lines) (null (car (last lines))))
         (setq lines (butlast lines)))
@@ -457,6 +462,8 @@ height x SCALE; the drawing inside is in points."
          (nodes (or (scenery-svg--get (scenery-svg--get state "display") "nodes") (make-hash-table :test 'equal)))
          (scenery-svg--defs nil)
          (scenery-svg--next 0)
+         ;; A picture makes a few megabytes of short-lived strings: collected once, after.
+         (gc-cons-threshold (max gc-cons-threshold (* 64 1024 1024)))
          (body nil))
     (when content
       (apply #'scenery-svg--clip-rect "content" (scenery-svg--frame content)))
