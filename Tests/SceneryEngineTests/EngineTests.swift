@@ -65,7 +65,7 @@ struct EngineTests {
         try session.send("tap", ["id": "tab.contacts"])
         let row = try #require(session.state["display"]?["nodes"]?.objectValue?.keys.first { $0.hasPrefix("contacts.person.") })
         let patch = try #require(try session.send("tap", ["id": .string(row)]).response["result"]?["patch"]?.arrayValue)
-        #expect(patch.map { $0["path"]!.stringValue! }.sorted() == ["/display/nodes/\(row)/style/background", "/model/selection"])
+        #expect(patch.map { $0["path"]!.stringValue! }.sorted() == ["/display/nodes/\(row)/style/background", "/display/nodes/\(row)/style/selected", "/model/selection"])
     }
 
     @Test("an error leaves the state and rev as they were, and the engine answers the next request")
