@@ -47,10 +47,7 @@ final class WebSocketSession: @unchecked Sendable {
                 self.framer.feed(Array(text.utf8) + [0x0A]) { event in
                     self.recorder?.received(event)
                     let start = out.count
-                    switch event {
-                    case .line(let line): self.engine.handle(line: line, output: &out)
-                    case .overlong(let count): self.engine.rejectOverlongLine(byteCount: count, output: &out)
-                    }
+                    self.engine.handle(event, output: &out)
                     self.recorder?.sent(out[start...])
                 }
                 self.outbox.send(out)

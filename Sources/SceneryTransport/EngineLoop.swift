@@ -35,10 +35,7 @@ public final class EngineLoop: @unchecked Sendable {
                 guard !stop else { return }
                 self.onQueue {
                     let start = self.pending.count
-                    switch event {
-                    case .line(let line): self.engine.handle(line: line, output: &self.pending)
-                    case .overlong(let count): self.engine.rejectOverlongLine(byteCount: count, output: &self.pending)
-                    }
+                    self.engine.handle(event, output: &self.pending)
                     self.observer?(event, Array(self.pending[start...]))
                     self.startRealClockWork()
                     if self.engine.isShutDown { stop = true }

@@ -36,12 +36,7 @@ public enum Replay {
     public static func send(_ request: [UInt8], to engine: Engine, through framer: inout LineFramer) -> [UInt8] {
         var out: [UInt8] = []
         guard !engine.isShutDown else { return out }
-        framer.feed(request + [0x0A]) { event in
-            switch event {
-            case .line(let line): engine.handle(line: line, output: &out)
-            case .overlong(let count): engine.rejectOverlongLine(byteCount: count, output: &out)
-            }
-        }
+        framer.feed(request + [0x0A]) { engine.handle($0, output: &out) }
         return out
     }
 }
