@@ -291,8 +291,11 @@ a cut line is laid out at), then sans-serif."
          (format "<filter id=\"%s\" color-interpolation-filters=\"sRGB\" x=\"0\" y=\"0\" width=\"1\" height=\"1\"><feFlood flood-color=\"%s\"/><feComposite in2=\"SourceGraphic\" operator=\"in\"/></filter>"
                  name tint))
         (setq filter (format " filter=\"url(#%s)\"" name))))
-    (format "<g clip-path=\"url(#%s)\"><image %s preserveAspectRatio=\"%s\"%s xlink:href=\"data:%s;base64,%s\"/></g>"
-            clip box fit filter (scenery-svg--get asset "mime") (scenery-svg--get asset "data"))))
+    ;; A list of pieces, joined once at the end: the data is not copied till then.
+    (list (format "<g clip-path=\"url(#%s)\"><image %s preserveAspectRatio=\"%s\"%s xlink:href=\"data:%s;base64,"
+                  clip box fit filter (scenery-svg--get asset "mime"))
+          (scenery-svg--get asset "data")
+          "\"/></g>")))
 
 (defun scenery-svg--kind (node style frame content assets)
   "What NODE of STYLE draws in its screen FRAME, or nil.
@@ -323,9 +326,9 @@ CONTENT is `display.content', ASSETS the assets by id."
       ("movie"
        (let* ((movie (scenery-svg--get style "movie"))
               (asset (and movie assets (gethash movie assets)))
-              (parts (concat (if background (format "<rect %s fill=\"%s\"/>" box background) "")
-                             (if asset (scenery-svg--image asset box "xMidYMid slice" frame nil) ""))))
-         (and (not (string-empty-p parts)) parts)))
+              (parts (delq nil (list (and background (format "<rect %s fill=\"%s\"/>" box background))
+                                     (and asset (scenery-svg--image asset box "xMidYMid slice" frame nil))))))
+         parts))
       ("image"
        (let* ((id (scenery-svg--get node "image"))
               (asset (and id assets (gethash id assets))))
@@ -434,16 +437,17 @@ CONTENT is `display.content', ASSETS the assets, NOW-MS the scene time."
                  (format "<clipPath id=\"%s\"><rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" rx=\"%s\" ry=\"%s\"/></clipPath>"
                          clip (scenery-svg--num x) (scenery-svg--num y) (scenery-svg--num w) (scenery-svg--num h)
                          (scenery-svg--num r) (scenery-svg--num r)))
-                (setq drawing (format "<g clip-path=\"url(#%s)\">%s</g>" clip drawing)))))
+                (setq drawing (list (format "<g clip-path=\"url(#%s)\">" clip) drawing "</g>")))))
           (let ((angle (scenery-svg-turn (scenery-svg--get node "animation") now-ms)))
             (unless (= angle 0)
               (pcase-let ((`(,ax ,ay) (scenery-svg--anchor node frame)))
-                (setq drawing (format "<g transform=\"rotate(%s %s %s)\">%s</g>" (scenery-svg--num angle)
-                                      (scenery-svg--num ax) (scenery-svg--num ay) drawing)))))
+                (setq drawing (list (format "<g transform=\"rotate(%s %s %s)\">" (scenery-svg--num angle)
+                                            (scenery-svg--num ax) (scenery-svg--num ay))
+                                    drawing "</g>")))))
           (when (< opacity 1)
-            (setq drawing (format "<g opacity=\"%s\">%s</g>" (scenery-svg--num opacity) drawing)))
+            (setq drawing (list (format "<g opacity=\"%s\">" (scenery-svg--num opacity)) drawing "</g>")))
           (when (and content (equal (scenery-svg--get node "layer") "content"))
-            (setq drawing (format "<g clip-path=\"url(#content)\">%s</g>" drawing)))
+            (setq drawing (list "<g clip-path=\"url(#content)\">" drawing "</g>")))
           drawing)))))
 
 (defun scenery-svg-render (state assets &optional now-ms scale)
@@ -471,14 +475,20 @@ height x SCALE; the drawing inside is in points."
       (let ((drawn (scenery-svg--node (gethash id nodes) content assets now-ms)))
         (when drawn
           (push (format "<!-- %s -->" (replace-regexp-in-string "--" "- -" (scenery-svg--escape id) t t)) body)
-          (push drawn body))))
-    (concat "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
-            (format "width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\">\n"
-                    (scenery-svg--num (* width scale)) (scenery-svg--num (* height scale))
-                    (scenery-svg--num width) (scenery-svg--num height))
-            "<defs>\n" (string-join (nreverse scenery-svg--defs) "\n") "\n</defs>\n"
-            (format "<rect width=\"%s\" height=\"%s\" fill=\"#FFFFFF\"/>\n" (scenery-svg--num width) (scenery-svg--num height))
-            (string-join (nreverse body) "\n") "\n</svg>\n")))
+          (push "\n" body)
+          (push drawn body)
+          (push "\n" body))))
+    (apply #'concat
+           (flatten-tree
+            (list "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+                  (format "width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\">\n"
+                          (scenery-svg--num (* width scale)) (scenery-svg--num (* height scale))
+                          (scenery-svg--num width) (scenery-svg--num height))
+                  "<defs>\n" (string-join (nreverse scenery-svg--defs) "\n") "\n</defs>\n"
+                  (format "<rect width=\"%s\" height=\"%s\" fill=\"#FFFFFF\"/>\n"
+                          (scenery-svg--num width) (scenery-svg--num height))
+                  (nreverse body)
+                  (if body "</svg>\n" "\n</svg>\n"))))))
 
 ;;; Hit testing (for hover)
 

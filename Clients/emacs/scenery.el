@@ -6,7 +6,6 @@
 ;; Version: 0.1.0
 ;; Package-Requires: ((emacs "28.1"))
 ;; Keywords: multimedia, tools
-;; URL: https://github.com/scenery/scenery
 
 ;; This file is not part of GNU Emacs.
 
@@ -172,7 +171,12 @@ It is in the representation of `scenery-json-parse'."
 
 (defun scenery--log (direction line)
   "Add LINE, sent (DIRECTION `>') or received (`<'), to the request log."
-  (let ((buffer (get-buffer-create "*scenery-log*")))
+  (let ((buffer (get-buffer "*scenery-log*")))
+    (unless buffer
+      (setq buffer (get-buffer-create "*scenery-log*"))
+      (with-current-buffer buffer
+        (setq buffer-undo-list t)
+        (setq-local truncate-lines t)))
     (with-current-buffer buffer
       (let ((inhibit-read-only t)
             (at-end (= (point) (point-max))))
@@ -375,7 +379,10 @@ Returns the new session, which becomes the current one."
     (setf (scenery--session-stderr session) stderr)
     (setq scenery--current session)
     (condition-case err
-        (let ((default-directory (scenery--session-directory session)))
+        (let ((default-directory (scenery--session-directory session))
+              ;; Every answer is read as soon as it comes (adaptive buffering
+              ;; would hold small reads back for up to tens of ms).
+              (process-adaptive-read-buffering nil))
           (setf (scenery--session-process session)
                 (make-process :name "scenery" :command (cons program scenery-program-args)
                               :connection-type 'pipe :coding 'utf-8-unix :noquery t
@@ -446,25 +453,28 @@ value of PREDICATE.  For scripts and tests."
   "The model object the model window shows.")
 
 (defvar scenery-last-redraw-ms nil
-  "How long the last redraw took to make its SVG and image, in ms.")
+  "How long the last redraw took, in ms: its SVG, its image, on screen.")
+
+(defvar scenery-last-svg-ms nil
+  "How long the last redraw took to write its SVG, in ms.")
 
 (defun scenery-current-svg ()
   "The SVG text of the screen as last drawn (nil before)."
   scenery--svg)
 
 (defvar scenery--last-redraw-at 0
-  "When the last redraw ended (`float-time').")
+  "When the last redraw began (`float-time').")
 
 (defun scenery--schedule-redraw ()
   "Draw the screen soon, once for every change till then.
-Right after the lines at hand are read when the screen has been still
-for a while (a tap's change is drawn at once), else after
-`scenery-redraw-delay' (the changes of a drag are drawn together)."
+Right after the lines at hand are read when the last redraw began
+`scenery-redraw-delay' ago or more (a tap's change is drawn at once),
+else when that much time has passed since it began (the changes of a
+drag that arrive meanwhile are drawn together): at most one redraw
+every `scenery-redraw-delay', and no wait after one that took longer."
   (unless (timerp scenery--redraw-timer)
     (setq scenery--redraw-timer
-          (run-at-time (if (> (- (float-time) scenery--last-redraw-at) (* 2 scenery-redraw-delay))
-                           0
-                         scenery-redraw-delay)
+          (run-at-time (max 0 (- scenery-redraw-delay (- (float-time) scenery--last-redraw-at)))
                        nil #'scenery--redraw))))
 
 (defun scenery--window ()
@@ -519,11 +529,14 @@ At most DEVICE-SCALE (the device's own pixels); 1 without a window."
                       (vector (scenery-json-parse
                                (format "{\"text\":%s,\"size\":17,\"font\":\"sans-serif\",\"weight\":\"semibold\",\"color\":\"#FFFFFF\"}"
                                        (json-serialize text))))
-                      (- width 40) 0)))
+                      ;; At 0.5 em a character, with room for a real face's wider glyphs.
+                      (* 0.7 (- width 40)) 0)))
          (top (- (/ height 2.0) (* 0.6 17 (length lines))))
          (index -1))
     (concat (string-remove-suffix "</svg>\n" svg)
-            (format "<rect width=\"%s\" height=\"%s\" fill=\"#000000\" opacity=\"0.6\"/>\n" width height)
+            (format "<rect width=\"%s\" height=\"%s\" fill=\"#000000\" opacity=\"0.5\"/>\n" width height)
+            (format "<rect x=\"16\" y=\"%s\" width=\"%s\" height=\"%s\" rx=\"12\" fill=\"#000000\" opacity=\"0.75\"/>\n"
+                    (- top 12) (- width 32) (+ 24 (* 20.4 (length lines)) 5))
             (mapconcat (lambda (line)
                          (setq index (1+ index))
                          (format "<text x=\"%s\" y=\"%s\" text-anchor=\"middle\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"17\" font-weight=\"600\" fill=\"#FFFFFF\">%s</text>\n"
@@ -557,11 +570,12 @@ At most DEVICE-SCALE (the device's own pixels); 1 without a window."
                    (factor (scenery--fit window width height device-scale))
                    (now (scenery-session-now-ms))
                    (svg (scenery-svg-render state (scenery--session-assets session) now device-scale))
+                   (_ (setq scenery-last-svg-ms (* 1000 (- (float-time) started))))
                    (svg (if (scenery--session-dead session)
                             (scenery--banner svg width height
                                              (concat (scenery--session-dead session) ". Press g to restart it."))
                           svg))
-                   (image (create-image svg 'svg t :scale (/ factor device-scale)))
+                   (image (create-image svg 'svg t :scale (/ (+ factor 1e-6) device-scale)))
                    (old scenery--image)
                    (margin (if window (max 0 (floor (- (window-body-width window t) (* factor width)) 2)) 0)))
               (scenery--read-assets session state)
@@ -577,8 +591,8 @@ At most DEVICE-SCALE (the device's own pixels); 1 without a window."
           ;; Drawn now rather than when Emacs is next idle, so that what a redraw costs
           ;; is known (the pace of animations follows it) and the hook sees it shown.
           (when (scenery--window) (redisplay))
-          (setq scenery--last-redraw-at (float-time)
-                scenery-last-redraw-ms (* 1000 (- scenery--last-redraw-at started)))
+          (setq scenery--last-redraw-at started
+                scenery-last-redraw-ms (* 1000 (- (float-time) started)))
           (when (and state session (not (scenery--session-dead session))
                      (scenery--animating-p state (scenery-session-now-ms))
                      (not (timerp scenery--redraw-timer)))
@@ -657,9 +671,14 @@ For tests that move the real mouse; nil when the screen is not shown."
          (point (and posn (scenery--posn-point posn)))
          (state (scenery-session-state)))
     (when (and point state)
-      (let ((ids (scenery-svg-nodes-at state (car point) (cdr point))))
-        (format "(%s, %s)  %s" (car point) (cdr point)
-                (if ids (scenery-describe-node (car ids)) "nothing"))))))
+      (let* ((ids (scenery-svg-nodes-at state (car point) (cdr point)))
+             (control (seq-find (lambda (id) (stringp (scenery-json-get state "display" "nodes" id "style" "role")))
+                                ids)))
+        (concat (format "(%s, %s)  %s" (car point) (cdr point)
+                        (if ids (scenery-describe-node (car ids)) "nothing"))
+                (if (and control (not (equal control (car ids))))
+                    (concat "\n  in " (scenery-describe-node control))
+                  ""))))))
 
 ;;;; Gestures
 
@@ -913,6 +932,7 @@ movement events that do come."
   (let ((buffer (get-buffer-create "*scenery-model*")))
     (with-current-buffer buffer
       (unless (derived-mode-p 'special-mode) (special-mode))
+      (setq buffer-undo-list t)
       (setq-local truncate-lines t))
     (scenery--refresh-model t)
     (display-buffer-in-side-window buffer '((side . right) (slot . 0) (window-width . 0.4)))))
@@ -982,6 +1002,7 @@ wheel scrolls; the arrow keys page.
 
 \\{scenery-mode-map}"
   (setq-local cursor-type nil)
+  (setq buffer-undo-list t)             ; the old pictures are not kept for undo
   (setq-local truncate-lines t)
   (setq-local show-trailing-whitespace nil)
   (setq-local vertical-scroll-bar nil)

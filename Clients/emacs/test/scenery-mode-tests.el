@@ -260,7 +260,9 @@
     (signal-process (scenery--session-process scenery--current) 'KILL)
     (should (scenery-wait-until (lambda () (scenery--session-dead scenery--current))))
     (scenery-tests--settle)
-    (should (scenery-tests--svg-has "The engine stopped (signal 9)"))
+    (should (string-match-p "The engine stopped (signal 9)" (scenery--session-dead scenery--current)))
+    (should (scenery-tests--svg-has "The engine stopped"))
+    (should (scenery-tests--svg-has "restart it."))
     (should (string-match-p "engine stopped (g restarts it)" (scenery--header-line)))
     (should-not (scenery-session-live-p))
     (with-current-buffer "*scenery*"
