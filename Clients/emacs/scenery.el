@@ -82,7 +82,8 @@ there, and the engine runs in that folder."
   :type 'number)
 
 (defcustom scenery-animation-fps 30
-  "Frames a second while something on the screen moves by itself."
+  "Frames a second while something on the screen moves by itself.
+Fewer when a frame costs more than two thirds of the time between two."
   :type 'number)
 
 (defcustom scenery-log-max-lines 2000
@@ -594,12 +595,14 @@ At most DEVICE-SCALE (the device's own pixels); 1 without a window."
           (setq scenery--last-redraw-at started
                 scenery-last-redraw-ms (* 1000 (- (float-time) started)))
           (when (and state session (not (scenery--session-dead session))
+                     (scenery--window)  ; nothing moves where nobody looks
                      (scenery--animating-p state (scenery-session-now-ms))
                      (not (timerp scenery--redraw-timer)))
             ;; The next frame of what moves by itself: at the frame rate asked for, or
-            ;; slower when a frame costs more than half of that (input goes first).
+            ;; slower when frames would take more than two thirds of the time (input
+            ;; and the engine's answers get the rest).
             (setq scenery--redraw-timer
-                  (run-at-time (max (/ 1.0 scenery-animation-fps) (/ (* 2 scenery-last-redraw-ms) 1000.0))
+                  (run-at-time (max (/ 1.0 scenery-animation-fps) (/ (* 1.5 scenery-last-redraw-ms) 1000.0))
                                nil #'scenery--redraw)))
           (run-hooks 'scenery-redraw-hook))))))
 
@@ -1009,6 +1012,7 @@ wheel scrolls; the arrow keys page.
   (setq-local horizontal-scroll-bar nil)
   (setq-local header-line-format '(:eval (scenery--header-line)))
   (add-hook 'window-size-change-functions (lambda (_) (scenery--schedule-redraw)) nil t)
+  (add-hook 'window-configuration-change-hook #'scenery--schedule-redraw nil t)
   (add-hook 'kill-buffer-hook #'scenery--buffer-killed nil t)
   (unless (timerp scenery--clock-timer)
     (setq scenery--clock-timer (run-at-time 1 1 #'scenery--tick))))

@@ -65,7 +65,9 @@
   (let ((scenery-long-press-ms 40))
     (scenery-tests--with-gestures '("longPress" "scroll" "tap")
       (scenery-gesture-down 67 200)
-      (sleep-for 0.1)
+      (let ((deadline (+ (float-time) 2)))   ; the timer's 40 ms, however busy the machine
+        (while (and (null scenery-tests--sent) (< (float-time) deadline))
+          (sleep-for 0.01)))
       (should (equal (scenery-tests--sent) '(("longPress" (x . 67) (y . 200) (baseRev . 7)))))
       (scenery-gesture-up 67 200)
       (should (equal (scenery-tests--methods) '("longPress"))))
