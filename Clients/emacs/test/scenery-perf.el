@@ -27,9 +27,8 @@
 
 (defun scenery-perf--say (format-string &rest args)
   "Add a line made of FORMAT-STRING and ARGS to the report."
-  (let ((line (apply #'format format-string args)))
-    (push line scenery-perf--report)
-    (message "%s" line)))
+  ;; Not shown in the echo area: a taller echo area would shrink the screen's window.
+  (push (apply #'format format-string args) scenery-perf--report))
 
 (defun scenery-perf--xdotool (&rest args)
   "Run xdotool with ARGS and wait for it."
@@ -152,7 +151,10 @@ START is called first (to put the mouse where it acts)."
     (list (cons 0.1 (lambda ()
                       (let ((out (getenv "SCENERY_PERF_OUT")))
                         (when out
-                          (with-temp-file out (insert (string-join (reverse scenery-perf--report) "\n") "\n"))))
+                          (with-temp-file out (insert (string-join (reverse scenery-perf--report) "\n") "\n")))
+                        (unless out
+                          (princ (concat (string-join (reverse scenery-perf--report) "\n") "\n")
+                                 #'external-debugging-output)))
                       (kill-emacs 0)))))))
 
 ;;; scenery-perf.el ends here
