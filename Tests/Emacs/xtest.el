@@ -1,0 +1,182 @@
+;;; xtest.el --- Helpers for driving a real Emacs frame from outside -*- lexical-binding: t -*-
+
+;;; Commentary:
+
+;; Loaded into the `emacs' (a GTK frame on an Xvfb display) that the
+;; proofs under X drive (Tests/Emacs/xemacs.py): it starts a server on
+;; $SCENERY_XTEST_SOCKET so the harness can ask it things with
+;; `emacsclient --eval', and gives what the harness needs in a line of
+;; JSON: where the screen's image is on the X screen, the session's
+;; rev and what is loading, a kit state drawn in a frame at one device
+;; pixel a pixel.  Everything the user does is played with xdotool
+;; as real X events; nothing here sends a gesture.
+
+;;; Code:
+
+(require 'server)
+(require 'json)
+(require 'scenery)
+
+(defun scenery-xtest--json (value)
+  "VALUE (alists, lists, numbers, strings) as one line of JSON."
+  (let ((json-encoding-pretty-print nil)) (json-encode value)))
+
+(defun scenery-xtest-chrome-off ()
+  "No menu bar, tool bar, scroll bars, fringes, cursor blink or startup screen."
+  (menu-bar-mode -1)
+  (tool-bar-mode -1)
+  (scroll-bar-mode -1)
+  (blink-cursor-mode -1)
+  (tooltip-mode -1)
+  (setq inhibit-startup-screen t
+        ring-bell-function #'ignore
+        mouse-highlight nil
+        frame-resize-pixelwise t
+        window-resize-pixelwise t)
+  (set-fringe-mode 0)
+  (modify-frame-parameters nil '((internal-border-width . 0) (left-fringe . 0) (right-fringe . 0)
+                                 (vertical-scroll-bars . nil) (horizontal-scroll-bars . nil))))
+
+(defun scenery-xtest-frame-size (width height)
+  "Make the selected frame's text area WIDTH x HEIGHT pixels; return it."
+  (set-frame-size nil width height t)
+  (redisplay t)
+  (scenery-xtest--json (list (cons 'width (frame-text-width)) (cons 'height (frame-text-height)))))
+
+(defun scenery-xtest-body-height (height)
+  "Resize the frame so the selected window's body is HEIGHT pixels tall."
+  (dotimes (_ 4)
+    (let ((delta (- height (window-body-height nil t))))
+      (unless (zerop delta)
+        (set-frame-size nil (frame-text-width) (+ (frame-text-height) delta) t)
+        (redisplay t)
+        (sit-for 0.05))))
+  (window-body-height nil t))
+
+;;;; A kit state drawn as scenery.el draws the screen at its device scale
+
+(defun scenery-xtest-show-state (file)
+  "Show the conformance kit's state FILE in the selected window at 1:1.
+The state's document is drawn by `scenery-svg-render' at its scale and
+scene clock, as `scenery--redraw' draws a session's mirror when the
+window holds the device's pixels (:scale 1).  Returns the image's
+rectangle on the X screen as JSON {x, y, width, height}."
+  (let* ((kit (with-temp-buffer
+                (set-buffer-multibyte t)
+                (let ((coding-system-for-read 'utf-8)) (insert-file-contents file))
+                (scenery-json-parse (buffer-string))))
+         (scale (gethash "scale" kit))
+         (document (gethash "document" kit))
+         (svg (scenery-svg-render document (gethash "assets" kit) (gethash "nowMs" kit) scale))
+         (image (create-image svg 'svg t :scale 1.0))
+         (buffer (get-buffer-create "*scenery-kit*")))
+    (with-current-buffer buffer
+      (let ((inhibit-read-only t))
+        (erase-buffer)
+        (setq-local cursor-type nil)
+        (setq-local mode-line-format nil)
+        (setq-local header-line-format nil)
+        (setq-local truncate-lines t)
+        (insert-image image "*")
+        (goto-char (point-min))))
+    (switch-to-buffer buffer)
+    (delete-other-windows)
+    (set-window-start nil (point-min))
+    (image-flush image t)
+    (redisplay t)
+    (scenery-xtest-image-rect (point-min) image)))
+
+(defun scenery-xtest-image-rect (position image)
+  "The rectangle on the X screen of IMAGE shown at POSITION, as JSON."
+  (let* ((edges (window-inside-absolute-pixel-edges))
+         (origin (posn-x-y (posn-at-point position)))
+         (size (image-size image t)))
+    (scenery-xtest--json
+     (list (cons 'x (+ (nth 0 edges) (car origin))) (cons 'y (+ (nth 1 edges) (cdr origin)))
+           (cons 'width (car size)) (cons 'height (cdr size))))))
+
+;;;; The session of M-x scenery
+
+(defun scenery-xtest-open (title)
+  "Start a fresh session on the preset TITLE, on the first device, shown alone.
+The session before it is ended (its engine shut down); a new engine
+opens TITLE first, so its first `scene.open' is the script's scene."
+  (when (get-buffer "*scenery*") (kill-buffer "*scenery*"))
+  ;; `scenery-pick-scene' knows the presets only once an engine has said
+  ;; its scenes, and `M-x scenery' opens the first: the session is
+  ;; started on the preset itself (scenery.el's own start, internal).
+  (let ((scene (downcase (car (split-string title ":")))))
+    (scenery--start (list title scene nil) 0))
+  (scenery)
+  (delete-other-windows)
+  (select-frame-set-input-focus (selected-frame))
+  t)
+
+(defun scenery-xtest-status ()
+  "The session as JSON: rev, live, scene, loading images, factor, gestures,
+requests waiting for an answer, the engine's pid and the model."
+  (let* ((state (scenery-session-state))
+         (nodes (scenery-json-get state "display" "nodes"))
+         (loading 0)
+         (session (and (boundp 'scenery--current) scenery--current))
+         (status (make-hash-table :test 'equal)))
+    (when (hash-table-p nodes)
+      (maphash (lambda (_ node)
+                 (when (equal (scenery-json-get node "style" "imageState") "loading")
+                   (setq loading (1+ loading))))
+               nodes))
+    (puthash "rev" (scenery-session-rev) status)
+    (puthash "live" (if (scenery-session-live-p) t :false) status)
+    (puthash "scene" (or (and state (stringp (gethash "scene" state)) (gethash "scene" state)) "") status)
+    (puthash "loading" loading status)
+    (puthash "factor" (or (and (boundp 'scenery--factor) scenery--factor) 0) status)
+    (puthash "gestures" (vconcat (scenery-session-gestures)) status)
+    (puthash "buffer" (buffer-name (window-buffer (selected-window))) status)
+    (puthash "minibuffer" (if (active-minibuffer-window) t :false) status)
+    (puthash "waiting" (if session (hash-table-count (scenery--session-waiting session)) 0) status)
+    (puthash "pid" (or (and session (process-live-p (scenery--session-process session))
+                            (process-id (scenery--session-process session)))
+                       :null)
+             status)
+    (puthash "assetsMissing"
+             (let ((missing 0) (assets (and session (scenery--session-assets session))))
+               (when (and (hash-table-p nodes) assets)
+                 (maphash (lambda (_ node)
+                            (dolist (id (list (scenery-json-get node "image") (scenery-json-get node "style" "movie")))
+                              (when (and (stringp id) (not (gethash id assets)))
+                                (setq missing (1+ missing)))))
+                          nodes))
+               missing)
+             status)
+    (puthash "redraws" (if (boundp 'scenery-xtest--redraws) scenery-xtest--redraws 0) status)
+    (puthash "gallery" (or (scenery-json-get state "model" "gallery" "index") :null) status)
+    (puthash "model" (or (scenery-json-get state "model") :null) status)
+    (scenery-json-encode status)))
+
+(defvar scenery-xtest--redraws 0
+  "How many times the screen was drawn (`scenery-redraw-hook').")
+
+(add-hook 'scenery-redraw-hook (lambda () (setq scenery-xtest--redraws (1+ scenery-xtest--redraws))))
+
+(defun scenery-xtest-point (x y)
+  "The X screen position of the screen point X, Y as JSON [x, y]."
+  (let ((at (scenery-point-screen-position x y)))
+    (scenery-xtest--json (and at (vector (car at) (cdr at))))))
+
+(defun scenery-xtest-screen-rect ()
+  "The rectangle on the X screen of the phone's image in *scenery*, as JSON."
+  (let ((window (get-buffer-window "*scenery*" t)))
+    (with-selected-window window
+      (with-current-buffer "*scenery*"
+        (let ((position (text-property-any (point-min) (point-max) 'scenery-image t)))
+          (scenery-xtest-image-rect position (get-text-property position 'display)))))))
+
+(let ((socket (getenv "SCENERY_XTEST_SOCKET")))
+  (when socket
+    (setq server-socket-dir (file-name-directory socket)
+          server-name (file-name-nondirectory socket))
+    (server-start)))
+
+(provide 'xtest)
+
+;;; xtest.el ends here
