@@ -73,40 +73,12 @@ public struct SceneryServer: Sendable {
         let drain = Drain(metrics: metrics, holdSeconds: drainSeconds)
         let door = FrontDoor(policy: HostPolicy(listenHost: host, port: port, allowedOrigins: allowedOrigins), counter: counter, drain: drain,
                              sessionCap: serveLimits.sessionCap(descriptors), memoryBudgetMiB: serveLimits.memoryBudgetMiB, limits: serveLimits)
-        let router = Router()
-        router.addMiddleware { HostCheck(door: door) }
-        let presets = CanonicalJSON.encode(Presets.json(root: root, photosEndpoint: photosEndpoint))
-        router.get("/presets.json") { _, _ -> Response in
-            Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                     body: .init(byteBuffer: ByteBuffer(string: presets)))
-        }
-        // For load balancers and probes: 200 while serving, 503 once draining.
-        router.get("/healthz") { _, _ -> Response in
-            let draining = drain.isDraining
-            return Response(status: draining ? .serviceUnavailable : .ok, headers: [.contentType: "text/plain", .cacheControl: "no-store"],
-                            body: .init(byteBuffer: ByteBuffer(string: draining ? "draining\n" : "ok\n")))
-        }
-        // For Prometheus: its text exposition format.
-        router.get("/metrics") { _, _ -> Response in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
-                     body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
-        }
-        router.get("/session") { _, _ -> Response in
-            Response(status: .badRequest, headers: [.contentType: "text/plain"],
-                     body: .init(byteBuffer: ByteBuffer(string: "/session is a WebSocket: send Upgrade: websocket\n")))
-        }
-        router.addMiddleware { FileMiddleware(SceneryServer.pageFolder, searchForIndexHtml: true) }
-
+        let router = SceneryServer.router(door: door, drain: drain, metrics: metrics, counter: counter,
+                                          presets: CanonicalJSON.encode(Presets.json(root: root, photosEndpoint: photosEndpoint)))
         let environment = root.confine(LiveEnvironment.make(maxFileBytes: limits.maxFileBytes, http: http))
         let limits = self.limits, record = self.record, recordReadable = self.recordReadable
         let memory = ProcessMemory()
         let gate = HeavyRequestGate(width: serveLimits.heavyRequests)
-        // How many sessions are open: a closed tab must free its session (tests and the load
-        // benchmark read it).
-        router.get("/stats") { _, _ -> Response in
-            Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                     body: .init(byteBuffer: ByteBuffer(string: CanonicalJSON.encode(counter.json))))
-        }
         let timeout = door.requestTimeout
         let channel = HTTP1WebSocketUpgradeChannel.Configuration(
             // The idle timeout bounds a plain HTTP connection after its first request (a stalled
