@@ -256,6 +256,13 @@ a cut line is laid out at), then sans-serif."
 
 ;;; Drawing
 
+(defvar scenery-svg-image-href nil
+  "A function of an asset object giving the href to draw it by, or nil.
+nil, or nil from the function, draws the asset from a data: URL of its
+base64 data, as svg.js does; the `scenery' command gives a file: URL of
+the asset written once to disk, so that Emacs does not copy, encode and
+parse a picture's data again on every redraw.")
+
 (defvar scenery-svg--defs nil
   "The definitions (clip paths, filters) of the picture being drawn, reversed.")
 
@@ -292,10 +299,11 @@ a cut line is laid out at), then sans-serif."
                  name tint))
         (setq filter (format " filter=\"url(#%s)\"" name))))
     ;; A list of pieces, joined once at the end: the data is not copied till then.
-    (list (format "<g clip-path=\"url(#%s)\"><image %s preserveAspectRatio=\"%s\"%s xlink:href=\"data:%s;base64,"
-                  clip box fit filter (scenery-svg--get asset "mime"))
-          (scenery-svg--get asset "data")
-          "\"/></g>")))
+    (let ((href (and scenery-svg-image-href (funcall scenery-svg-image-href asset))))
+      (list (format "<g clip-path=\"url(#%s)\"><image %s preserveAspectRatio=\"%s\"%s xlink:href=\"%s"
+                    clip box fit filter (if href "" (format "data:%s;base64," (scenery-svg--get asset "mime"))))
+            (or href (scenery-svg--get asset "data"))
+            "\"/></g>"))))
 
 (defun scenery-svg--kind (node style frame content assets)
   "What NODE of STYLE draws in its screen FRAME, or nil.

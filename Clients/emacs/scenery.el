@@ -36,6 +36,7 @@
 
 (require 'cl-lib)
 (require 'subr-x)
+(require 'url-util)
 (require 'scenery-patch)
 (require 'scenery-svg)
 
@@ -125,7 +126,8 @@ in points, its scale and its safe area."
   state (rev 0) gestures scenes clock progress
   (assets (make-hash-table :test 'equal)) (asset-requests (make-hash-table :test 'equal))
   (partial "") resyncing dead closing (resyncs 0)
-  preset (device 0))
+  preset (device 0)
+  asset-directory (asset-hrefs (make-hash-table :test 'eq)))
 
 (defvar scenery--current nil
   "The session of the *scenery* buffer, or nil.")
@@ -424,6 +426,7 @@ Returns the new session, which becomes the current one."
         (process-send-string process "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"shutdown\",\"params\":{}}\n")
         (process-send-eof process))
       (run-at-time 2 nil (lambda () (when (process-live-p process) (delete-process process)))))
+    (scenery--delete-asset-files session)
     (when (eq scenery--current session) (setq scenery--current nil))))
 
 (defun scenery-wait-until (predicate &optional timeout)
@@ -437,6 +440,48 @@ value of PREDICATE.  For scripts and tests."
     value))
 
 ;;;; Drawing
+
+(defun scenery--asset-href (session asset)
+  "A file: URL of ASSET's picture, written once into SESSION's folder.
+nil when it cannot be written.  The screen's SVG refers to each picture
+by such a URL rather than carrying its data, which Emacs would otherwise
+copy, base64-encode into its wrapper SVG and have librsvg parse and
+decode on every redraw."
+  (let ((hrefs (scenery--session-asset-hrefs session)))
+    (or (gethash asset hrefs)
+        (let ((data (scenery-svg--get asset "data")))
+          (when (stringp data)
+            (condition-case nil
+                (let* ((directory (or (scenery--session-asset-directory session)
+                                      (setf (scenery--session-asset-directory session)
+                                            (make-temp-file "scenery-assets-" t))))
+                       (mime (or (scenery-svg--get asset "mime") ""))
+                       (file (expand-file-name
+                              (format "%d.%s" (hash-table-count hrefs)
+                                      (pcase mime ("image/png" "png") ("image/jpeg" "jpg") ("image/gif" "gif")
+                                             ("image/svg+xml" "svg") (_ "bin")))
+                              directory)))
+                  (with-temp-buffer
+                    (set-buffer-multibyte nil)
+                    (insert (base64-decode-string data))
+                    (let ((coding-system-for-write 'no-conversion))
+                      (write-region nil nil file nil 'silent)))
+                  (puthash asset (concat "file://" (url-hexify-string file url-path-allowed-chars)) hrefs))
+              (error (puthash asset nil hrefs) nil)))))))
+
+(defun scenery--delete-asset-files (session)
+  "Delete the folder of SESSION's pictures."
+  (let ((directory (scenery--session-asset-directory session)))
+    (setf (scenery--session-asset-directory session) nil)
+    (clrhash (scenery--session-asset-hrefs session))
+    (when (and directory (file-directory-p directory))
+      (ignore-errors (delete-directory directory t)))))
+
+(defun scenery--delete-all-asset-files ()
+  "Delete the current session's pictures, when Emacs ends."
+  (when scenery--current (scenery--delete-asset-files scenery--current)))
+
+(add-hook 'kill-emacs-hook #'scenery--delete-all-asset-files)
 
 (defvar scenery--redraw-timer nil
   "The pending redraw, or nil.")
@@ -570,13 +615,19 @@ At most DEVICE-SCALE (the device's own pixels); 1 without a window."
                    (window (scenery--window))
                    (factor (scenery--fit window width height device-scale))
                    (now (scenery-session-now-ms))
-                   (svg (scenery-svg-render state (scenery--session-assets session) now device-scale))
+                   ;; At the size it is shown (librsvg draws it at that size anyway),
+                   ;; the pictures by file: URLs.
+                   (svg (let ((scenery-svg-image-href (lambda (asset) (scenery--asset-href session asset))))
+                          (scenery-svg-render state (scenery--session-assets session) now factor)))
                    (_ (setq scenery-last-svg-ms (* 1000 (- (float-time) started))))
                    (svg (if (scenery--session-dead session)
                             (scenery--banner svg width height
                                              (concat (scenery--session-dead session) ". Press g to restart it."))
                           svg))
-                   (image (create-image svg 'svg t :scale (/ (+ factor 1e-6) device-scale)))
+                   (directory (scenery--session-asset-directory session))
+                   ;; librsvg reads a file: URL only under the folder of the base URI.
+                   (image (apply #'create-image svg 'svg t :scale 1.0
+                                 (and directory (list :base-uri (expand-file-name "screen.svg" directory)))))
                    (old scenery--image)
                    (margin (if window (max 0 (floor (- (window-body-width window t) (* factor width)) 2)) 0)))
               (scenery--read-assets session state)

@@ -251,7 +251,21 @@
                      ids))))
       (should (> (length reads) 3))
       (should (= (length reads) (length (delete-dups (copy-sequence reads)))))
-      (should (scenery-tests--svg-has "base64")))))
+      ;; Each picture drawn from a file written once, holding the asset's bytes.
+      (let ((svg (scenery-current-svg)) (files nil) (start 0))
+        (while (string-match "xlink:href=\"file://\\([^\"]+\\)\"" svg start)
+          (push (url-unhex-string (match-string 1 svg)) files)
+          (setq start (match-end 0)))
+        (should files)
+        (should-not (scenery-tests--svg-has "base64"))
+        (dolist (file files) (should (file-exists-p file)))
+        (maphash (lambda (asset href)
+                   (should (equal (with-temp-buffer
+                                    (set-buffer-multibyte nil)
+                                    (insert-file-contents-literally (url-unhex-string (string-remove-prefix "file://" href)))
+                                    (buffer-string))
+                                  (base64-decode-string (gethash "data" asset)))))
+                 (scenery--session-asset-hrefs scenery--current))))))
 
 (ert-deftest scenery-session-dead-engine ()
   "A dead engine is drawn over the screen with a message; g restarts it on the same scene."
