@@ -20,6 +20,7 @@ keeps the screenshots, renders and logs.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -60,9 +61,11 @@ def keep_folder(name: str) -> Path | None:
     return folder
 
 
-def png_pixels(path: Path) -> bytes:
-    """The raw RGB bytes of a PNG (ImageMagick), to compare two screenshots."""
-    return subprocess.run(["convert", str(path), "-depth", "8", "rgb:-"], capture_output=True, check=True).stdout
+def png_pixels(path: Path) -> str:
+    """A digest of the raw RGB pixels of a PNG (ImageMagick), to compare two screenshots."""
+    pixels = subprocess.run(["convert", str(path), "-depth", "8", "rgb:-"], capture_output=True, check=True).stdout
+    sampled = len(set(pixels[i:i + 3] for i in range(0, len(pixels), 3 * 97)))
+    return hashlib.sha256(pixels).hexdigest() + f" ({len(pixels) // 3} pixels, {sampled} colours sampled)"
 
 
 @unittest.skipIf(MISSING, SKIP)
@@ -274,7 +277,7 @@ class LiveSessionTest(unittest.TestCase):
     def status(self) -> dict[str, Any]:
         return self.emacs.eval("(scenery-xtest-status)")
 
-    def shot(self, name: str) -> bytes:
+    def shot(self, name: str) -> str:
         rect = self.emacs.eval("(scenery-xtest-screen-rect)")
         path = self.shots / f"{name}.png"
         self.emacs.screenshot(rect, path)
@@ -298,8 +301,8 @@ class LiveSessionTest(unittest.TestCase):
             self.assertTrue(status["gestures"], scene)
             time.sleep(0.3)
             pixels = self.shot(f"scene-{scene}")
-            self.assertGreater(len(set(pixels[i:i + 3] for i in range(0, len(pixels), 3 * 97))), 8,
-                               f"{scene}: the screen shows hardly any colours")
+            colours = int(pixels.split(", ")[1].split(" ")[0])
+            self.assertGreater(colours, 8, f"{scene}: the screen shows hardly any colours: {pixels}")
             pictures[scene] = pixels
         self.assertEqual(len(set(pictures.values())), 6, "two scenes look the same")
 
