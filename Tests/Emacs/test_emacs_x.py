@@ -3,7 +3,8 @@
     SCENERY_BIN=.build/release/scenery python3 -m unittest -v Tests/Emacs/test_emacs_x.py
 
 - ``KitStatesTest``: every state ``Protocol/conformance/collect.py`` writes, drawn in the frame
-  as ``M-x scenery`` draws its screen (``scenery-svg-render`` at the state's scale, the image
+  by scenery.el's own drawing code as ``M-x scenery`` draws its screen when the window holds the
+  device's pixels (``scenery-svg-render`` at the state's scale, pictures by file: URL, the image
   at one device pixel a screen pixel), its pixels taken from the X screen (``import``), cropped
   to the image, and judged by ``check.py``: every probe must pass.
 - ``GestureScriptsTest``: the 14 scripts of ``Protocol/conformance/gestures.json`` played with

@@ -55,20 +55,32 @@
 
 ;;;; A kit state drawn as scenery.el draws the screen at its device scale
 
+(defvar scenery-xtest--kit-session nil
+  "The stand-in session whose folder holds the pictures of the kit state shown.")
+
 (defun scenery-xtest-show-state (file)
   "Show the conformance kit's state FILE in the selected window at 1:1.
-The state's document is drawn by `scenery-svg-render' at its scale and
-scene clock, as `scenery--redraw' draws a session's mirror when the
-window holds the device's pixels (:scale 1).  Returns the image's
-rectangle on the X screen as JSON {x, y, width, height}."
+The state's document is drawn as `scenery--redraw' draws a session's
+mirror (scenery.el's own code): `scenery-svg-render' at the window's
+size, here the device's (factor = scale), every picture by a file: URL
+written once with `scenery--asset-href', the image created at :scale 1
+with :base-uri its folder; declared animations at the state's nowMs.
+Returns the image's rectangle on the X screen as JSON {x, y, width,
+height}."
+  (when scenery-xtest--kit-session
+    (scenery--delete-asset-files scenery-xtest--kit-session))
   (let* ((kit (with-temp-buffer
                 (set-buffer-multibyte t)
                 (let ((coding-system-for-read 'utf-8)) (insert-file-contents file))
                 (scenery-json-parse (buffer-string))))
          (scale (gethash "scale" kit))
          (document (gethash "document" kit))
-         (svg (scenery-svg-render document (gethash "assets" kit) (gethash "nowMs" kit) scale))
-         (image (create-image svg 'svg t :scale 1.0))
+         (session (setq scenery-xtest--kit-session (scenery--session-make)))
+         (svg (let ((scenery-svg-image-href (lambda (asset) (scenery--asset-href session asset))))
+                (scenery-svg-render document (gethash "assets" kit) (gethash "nowMs" kit) scale)))
+         (directory (scenery--session-asset-directory session))
+         (image (apply #'create-image svg 'svg t :scale 1.0
+                       (and directory (list :base-uri (expand-file-name "screen.svg" directory)))))
          (buffer (get-buffer-create "*scenery-kit*")))
     (with-current-buffer buffer
       (let ((inhibit-read-only t))
