@@ -42,7 +42,9 @@
 (require 'scenery-patch)
 
 (declare-function scenery-svg-render "scenery-svg" (state assets &optional now-ms scale))
-(declare-function scenery "scenery" (&rest args))
+(declare-function scenery "scenery" ())
+(defvar scenery-program)
+(defvar scenery-program-args)
 
 (defgroup scenery-stepper nil
   "Step through Scenery goldens and transcripts."
@@ -593,23 +595,40 @@ Point goes to the first difference's line."
 
 (defun scenery-stepper-record (file)
   "Record a new golden FILE by using the screen.
-Starts `M-x scenery' with its engine run as `scenery record -o FILE';
-the golden is written when that session ends."
+Starts `M-x scenery' with its engine run as `scenery record -o FILE'.
+The golden is written when that session ends (`q' in *scenery*), and
+then opened here."
   (interactive
    (list (read-file-name "Record a golden to: " nil nil nil
                          (and buffer-file-name
                               (concat (file-name-base buffer-file-name) "-new.golden")))))
   (require 'scenery)
-  (let ((file (expand-file-name file))
-        (program (scenery-stepper--program)))
-    (scenery-stepper--start-recording program file)))
+  (let* ((file (expand-file-name file))
+         (program (scenery-stepper--program))
+         (command (list program "record" "-o" file)))
+    (let ((scenery-program program)
+          (scenery-program-args (cdr command)))
+      (scenery))
+    (let ((process (cl-find-if (lambda (process)
+                                 (and (process-live-p process) (equal (process-command process) command)))
+                               (process-list))))
+      (when process
+        (add-function :after (process-sentinel process)
+                      (lambda (process _event)
+                        (unless (process-live-p process)
+                          (run-at-time 0.1 nil #'scenery-stepper--recorded file)))))
+      (message "Recording %s: use the screen; q in *scenery* ends the session and writes it"
+               (abbreviate-file-name file))
+      process)))
 
-(defun scenery-stepper--start-recording (program file)
-  "Start the interactive session with PROGRAM run as `record -o FILE'."
-  (let ((scenery-program program)
-        (scenery-program-args (list "record" "-o" file)))
-    (ignore scenery-program scenery-program-args)
-    (scenery)))
+(defun scenery-stepper--recorded (file)
+  "Open the golden FILE a recording session wrote, if it did."
+  (when (file-exists-p file)
+    (let ((buffer (find-file-noselect file)))
+      (with-current-buffer buffer
+        (revert-buffer t t t))
+      (display-buffer buffer)
+      (message "Recorded %s" (abbreviate-file-name file)))))
 
 (defun scenery-stepper-next (count)
   "Go to the COUNTth next request."

@@ -277,6 +277,36 @@ C-c C-c shows the report and goes to the first difference; C-c C-u rewrites it."
             (kill-buffer buffer)
             (delete-directory folder t)))))))
 
+(ert-deftest stepper-record-a-golden-by-using-the-screen ()
+  "C-c C-r: M-x scenery runs its engine as `scenery record -o FILE'; what the
+session sends is the golden, opened in the stepper when the session ends."
+  (let* ((scenery-stepper-program (stepper-test-bin))
+         (folder (make-temp-file "scenery-stepper-" t))
+         (file (expand-file-name "tour.golden" folder))
+         (source (stepper-test-copy "testcard.golden")))
+    (unwind-protect
+        (with-current-buffer (find-file-noselect source)
+          (should (scenery-stepper-wait scenery-stepper--run 60))
+          (let ((process (scenery-stepper-record file)))
+            (should (process-live-p process))
+            (should (equal (cdr (process-command process)) (list "record" "-o" file)))
+            (should (scenery-wait-until (lambda () (equal (scenery-json-get (scenery-session-state) "scene") "directory")) 30))
+            (scenery-request "tap" '((id . "tab.contacts")))
+            (should (scenery-wait-until (lambda () (equal (scenery-json-get (scenery-session-state) "model" "tab") "contacts")) 30))
+            (kill-buffer "*scenery*")
+            (should (scenery-wait-until (lambda () (and (not (process-live-p process)) (get-file-buffer file))) 30))
+            (with-current-buffer (get-file-buffer file)
+              (should (eq major-mode 'scenery-stepper-mode))
+              (should (scenery-stepper-wait scenery-stepper--run 60))
+              (goto-char (point-min))
+              (should (re-search-forward "^> tap {\"id\":\"tab.contacts\"}" nil t))
+              (should (equal (scenery-json-get (scenery-stepper-state-at) "model" "tab") "contacts"))
+              (should (eq (scenery-stepper-check) 0))
+              (kill-buffer))))
+      (when (get-file-buffer source) (kill-buffer (get-file-buffer source)))
+      (delete-directory folder t)
+      (delete-directory (file-name-directory source) t))))
+
 (provide 'stepper_test)
 
 ;;; stepper_test.el ends here
