@@ -183,6 +183,13 @@ requests waiting for an answer, the engine's pid and the model."
         (let ((position (text-property-any (point-min) (point-max) 'scenery-image t)))
           (scenery-xtest-image-rect position (get-text-property position 'display)))))))
 
+(defun scenery-xtest-frame-rect ()
+  "The rectangle of the selected frame on the X screen (its outer edges), as JSON."
+  (let ((edges (frame-edges nil 'outer-edges)))
+    (scenery-xtest--json (list (cons 'x (nth 0 edges)) (cons 'y (nth 1 edges))
+                               (cons 'width (- (nth 2 edges) (nth 0 edges)))
+                               (cons 'height (- (nth 3 edges) (nth 1 edges)))))))
+
 (let ((socket (getenv "SCENERY_XTEST_SOCKET")))
   (when socket
     (setq server-socket-dir (file-name-directory socket)
