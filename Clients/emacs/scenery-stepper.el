@@ -498,6 +498,8 @@ FORCE redraws it even if it shows that step already."
                   (insert-image (create-image svg 'svg t :scale 1.0) "[screen]")
                   (insert "\n")))))))
           (goto-char (point-min))
+          (setq-local cursor-type nil)
+          (setq-local cursor-in-non-selected-windows nil)
           (setq buffer-read-only t)
           (set-buffer-modified-p nil))))))
 

@@ -3,9 +3,12 @@
 line) showing M-x scenery on a scene, taken from a private Xvfb.
 
     SCENERY_BIN=.build/release/scenery python3 Tests/Emacs/emacs_screenshot.py [--scene shelf] [--out PNG]
+    SCENERY_BIN=.build/release/scenery python3 Tests/Emacs/emacs_screenshot.py --stepper
 
 Default: the Directory's Contacts tab with a row selected, written to
-Docs/screenshots/emacs-directory.png.
+Docs/screenshots/emacs-directory.png. ``--stepper``: Examples/goldens/shelf.golden in the
+transcript stepper, point on its long press, the screen after it beside, written to
+Docs/screenshots/emacs-stepper.png.
 """
 
 import argparse
@@ -22,9 +25,25 @@ from xemacs import REPO, XEmacs, lisp_string  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scene", default="directory")
-    parser.add_argument("--out", default=str(REPO / "Docs" / "screenshots" / "emacs-directory.png"))
+    parser.add_argument("--out")
+    parser.add_argument("--stepper", action="store_true")
     args = parser.parse_args()
     binary = os.path.abspath(os.environ.get("SCENERY_BIN") or REPO / ".build" / "release" / "scenery")
+    if args.stepper:
+        out = args.out or str(REPO / "Docs" / "screenshots" / "emacs-stepper.png")
+        golden = REPO / "Examples" / "goldens" / "shelf.golden"
+        with XEmacs(1200, 1000, env={"SCENERY_BIN": binary}) as emacs:
+            emacs.eval("(scenery-xtest-frame-size 1000 760)")
+            emacs.eval(f"(progn (require 'scenery-stepper) (find-file {lisp_string(str(golden))}))")
+            emacs.eval('(with-current-buffer "shelf.golden" (scenery-stepper-wait scenery-stepper--run 30))')
+            emacs.eval('(with-selected-window (get-buffer-window "shelf.golden") (goto-char (point-min)) '
+                       '(re-search-forward "^> longPress") (beginning-of-line) (recenter 12) (scenery-stepper-show t))')
+            time.sleep(1)
+            emacs.eval('(progn (message nil) (redisplay t))')
+            emacs.screenshot(emacs.eval("(scenery-xtest-frame-rect)"), out)
+        print(out)
+        return
+    args.out = args.out or str(REPO / "Docs" / "screenshots" / "emacs-directory.png")
     with XEmacs(1000, 1000, env={"SCENERY_BIN": binary}) as emacs:
         emacs.eval("(scenery-xtest-frame-size 560 880)")
         title = args.scene.capitalize() + ": built-in sample"
