@@ -470,12 +470,15 @@ FORCE redraws it even if it shows that step already."
          (steps scenery-stepper--steps)
          (buffer (scenery-stepper--screen-buffer))
          (window (or (get-buffer-window buffer)
-                     (display-buffer-in-side-window
-                      buffer `((side . right) (window-width . ,scenery-stepper-window-width)
-                               (preserve-size . (t . nil))))))
+                     ;; Closed by the user: it comes back when point moves to another request.
+                     (and (or force (not (eql index (car scenery-stepper--shown))))
+                          (display-buffer-in-side-window
+                           buffer `((side . right) (window-width . ,scenery-stepper-window-width)
+                                    (preserve-size . (t . nil)))))))
          (step (and index (aref steps index)))
          (key (list index (and window (window-body-width window t)) (and window (window-body-height window t))
                     (and step (scenery-stepper-step-state step)))))
+    (unless window (setq scenery-stepper--shown (list index)))
     (when (and window (or force (not (equal key scenery-stepper--shown))))
       (setq scenery-stepper--shown key)
       (with-current-buffer buffer
