@@ -27,6 +27,7 @@
 ;;   C-c C-r  record a new golden by using the screen: `M-x scenery'
 ;;            with its engine run as `scenery record -o FILE'
 ;;   C-c C-l  replay the states again (also done after each save)
+;;   C-c C-s  show the screen window again (and redraw it)
 ;;   C-c C-n / C-c C-p  the next / previous request
 ;;
 ;; The states are kept in `scenery-stepper--steps', a vector of
@@ -655,6 +656,7 @@ then opened here."
     (define-key map (kbd "C-c C-u") #'scenery-stepper-update)
     (define-key map (kbd "C-c C-r") #'scenery-stepper-record)
     (define-key map (kbd "C-c C-l") #'scenery-stepper-load)
+    (define-key map (kbd "C-c C-s") #'scenery-stepper-show)
     (define-key map (kbd "C-c C-n") #'scenery-stepper-next)
     (define-key map (kbd "C-c C-p") #'scenery-stepper-previous)
     map)
