@@ -20,7 +20,15 @@
 (require 'seq)
 
 (defvar scenery-perf--redraws nil
-  "(TIME REV COST-MS SVG-MS) of each redraw, newest first.")
+  "(TIME REV COST-MS SVG-MS GC-MS ARRIVED) of each redraw, newest first.
+GC-MS is the time spent collecting garbage since the redraw before,
+ARRIVED the time the patch of REV (or the snapshot) was read.")
+
+(defvar scenery-perf--arrivals (make-hash-table)
+  "The time each rev's patch or snapshot was read, by rev.")
+
+(defvar scenery-perf--gc-elapsed 0
+  "`gc-elapsed' at the last redraw.")
 
 (defvar scenery-perf--report nil
   "The report's lines, newest first.")
@@ -44,9 +52,13 @@
   (reverse (seq-filter (lambda (redraw) (> (car redraw) time)) scenery-perf--redraws)))
 
 (defun scenery-perf--median (numbers)
-  "The median of NUMBERS."
-  (let ((sorted (sort (copy-sequence numbers) #'<)))
-    (nth (/ (length sorted) 2) sorted)))
+  "The median of NUMBERS (0 without)."
+  (let ((sorted (sort (delq nil (copy-sequence numbers)) #'<)))
+    (or (nth (/ (length sorted) 2) sorted) 0)))
+
+(defun scenery-perf--latency (redraw)
+  "The ms from the arrival of REDRAW's rev to its end (on screen), or nil."
+  (and (nth 5 redraw) (* 1000 (- (car redraw) (nth 5 redraw)))))
 
 (defun scenery-perf--steps (steps)
   "Run STEPS, a list of (DELAY . FUNCTION), each DELAY seconds after the last.
@@ -72,8 +84,9 @@ START is called first (to put the mouse where it acts)."
      (cons 1.0 (lambda ()
                  (let ((shown (seq-find (lambda (redraw) (> (nth 1 redraw) rev)) (scenery-perf--since acted))))
                    (if shown
-                       (scenery-perf--say "%-28s %-6s on screen %3.0f ms after the input (that redraw: SVG %2.0f ms, in all %2.0f ms)"
-                                          title (car what) (* 1000 (- (car shown) acted)) (nth 3 shown) (nth 2 shown))
+                       (scenery-perf--say "%-28s %-6s on screen %3.0f ms after the input, %3.0f ms after its patch (that redraw: SVG %2.0f ms, in all %2.0f ms, GC %2.0f ms)"
+                                          title (car what) (* 1000 (- (car shown) acted)) (or (scenery-perf--latency shown) -1)
+                                          (nth 3 shown) (nth 2 shown) (nth 4 shown))
                      (scenery-perf--say "%-28s %-6s no change drawn" title (car what)))))))))
 
 (defun scenery-perf--click (title x y)
@@ -106,10 +119,26 @@ START is called first (to put the mouse where it acts)."
                         (span (and (cdr redraws) (- (car (car (last redraws))) (car (car redraws))))))
                    (if (not span)
                        (scenery-perf--say "%-28s drag   %d redraws" title (length redraws))
-                     (scenery-perf--say "%-28s drag   %2d redraws in %.2f s, %4.1f a second (a redraw: SVG %2.0f ms, in all %2.0f ms, medians)"
+                     (scenery-perf--say "%-28s drag   %2d redraws in %.2f s, %4.1f a second (a redraw: SVG %2.0f ms, in all %2.0f ms, patch to screen %2.0f ms, medians; GC %3.0f ms in all)"
                                         title (length redraws) span (/ (1- (length redraws)) span)
                                         (scenery-perf--median (mapcar (lambda (r) (nth 3 r)) redraws))
-                                        (scenery-perf--median (mapcar (lambda (r) (nth 2 r)) redraws))))))))))
+                                        (scenery-perf--median (mapcar (lambda (r) (nth 2 r)) redraws))
+                                        (scenery-perf--median (mapcar #'scenery-perf--latency redraws))
+                                        (apply #'+ (mapcar (lambda (r) (nth 4 r)) redraws))))))))))
+
+(defun scenery-perf--watch (title seconds)
+  "Steps that count the redraws of TITLE's own animation over SECONDS."
+  (let (from)
+    (list
+     (cons 0.5 (lambda () (setq from (float-time))))
+     (cons seconds
+           (lambda ()
+             (let ((redraws (scenery-perf--since from)))
+               (scenery-perf--say "%-28s moving %2d redraws in %.1f s, %4.1f a second (a redraw: SVG %2.0f ms, in all %2.0f ms, medians; GC %3.0f ms in all)"
+                                  title (length redraws) seconds (/ (length redraws) (float seconds))
+                                  (scenery-perf--median (mapcar (lambda (r) (nth 3 r)) redraws))
+                                  (scenery-perf--median (mapcar (lambda (r) (nth 2 r)) redraws))
+                                  (apply #'+ (mapcar (lambda (r) (nth 4 r)) redraws)))))))))
 
 (defun scenery-perf--open (title)
   "Steps that open the scene of preset TITLE and let it settle."
@@ -126,9 +155,17 @@ START is called first (to put the mouse where it acts)."
   (let ((scenery-program engine))
     (scenery))
   (delete-other-windows)
+  (advice-add 'scenery--take :before
+              (lambda (_session _state rev) (puthash rev (float-time) scenery-perf--arrivals)))
+  (advice-add 'scenery--change :before
+              (lambda (_session rev _patch) (unless (gethash rev scenery-perf--arrivals)
+                                              (puthash rev (float-time) scenery-perf--arrivals))))
   (add-hook 'scenery-redraw-hook
-            (lambda () (push (list (float-time) (scenery-session-rev) scenery-last-redraw-ms scenery-last-svg-ms)
-                             scenery-perf--redraws)))
+            (lambda () (push (list (float-time) (scenery-session-rev) scenery-last-redraw-ms scenery-last-svg-ms
+                                   (* 1000 (- gc-elapsed scenery-perf--gc-elapsed))
+                                   (gethash (scenery-session-rev) scenery-perf--arrivals))
+                             scenery-perf--redraws)
+              (setq scenery-perf--gc-elapsed gc-elapsed)))
   (scenery-perf--steps
    (append
     (list (cons 2 (lambda () (scenery-perf--say "the screen: %.2f window pixels a point" scenery--factor))))
@@ -148,6 +185,8 @@ START is called first (to put the mouse where it acts)."
     (scenery-perf--open "Photos: built-in sample")
     (scenery-perf--drag "Photos: built-in sample" '(180 . 650) '(180 . 350))
     (scenery-perf--click "Photos: built-in sample" 62 150)
+    (scenery-perf--open "Exhibition: built-in sample")
+    (scenery-perf--watch "Exhibition: built-in sample" 3.0)
     (list (cons 0.1 (lambda ()
                       (let ((out (getenv "SCENERY_PERF_OUT")))
                         (when out
