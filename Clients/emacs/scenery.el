@@ -87,6 +87,16 @@ there, and the engine runs in that folder."
 Fewer when a frame costs more than two thirds of the time between two."
   :type 'number)
 
+(defcustom scenery-gc-cons-threshold (* 64 1024 1024)
+  "The `gc-cons-threshold' while the screen is drawn or dragged.
+A garbage collection costs about the same however little garbage there
+is (15 ms on a small machine, to mark what lives), and a redraw makes
+half a megabyte: at Emacs's default threshold, one every other frame.
+Bound to this while the engine's output is read, a redraw is made and
+a press is followed, collections wait till the frame is on screen, and
+till the end of a drag (or this much garbage)."
+  :type 'integer)
+
 (defcustom scenery-log-max-lines 2000
   "The most lines the request log keeps."
   :type 'integer)
@@ -240,7 +250,8 @@ nil is the empty object."
 (defun scenery--filter (session)
   "The process filter of SESSION: whole lines go to `scenery--receive'."
   (lambda (_process output)
-    (let* ((text (concat (scenery--session-partial session) output))
+    (let* ((gc-cons-threshold (max gc-cons-threshold scenery-gc-cons-threshold))
+           (text (concat (scenery--session-partial session) output))
            (lines (split-string text "\n")))
       (setf (scenery--session-partial session) (car (last lines)))
       (dolist (line (butlast lines))
@@ -595,7 +606,9 @@ At most DEVICE-SCALE (the device's own pixels); 1 without a window."
   "Draw the current session's mirror in the *scenery* buffer, now."
   (setq scenery--redraw-timer nil)
   (let ((buffer (get-buffer scenery--buffer-name))
-        (session scenery--current))
+        (session scenery--current)
+        ;; No collection till the frame is on screen.
+        (gc-cons-threshold (max gc-cons-threshold scenery-gc-cons-threshold)))
     (when (buffer-live-p buffer)
       (with-current-buffer buffer
         (let ((inhibit-read-only t)
@@ -859,7 +872,9 @@ movement events that do come."
     (when point
       (scenery-gesture-down (car point) (cdr point))
       (let ((done nil)
-            (last point))
+            (last point)
+            ;; No collection during the drag (its frames are drawn from in here).
+            (gc-cons-threshold (max gc-cons-threshold scenery-gc-cons-threshold)))
         (track-mouse
           (while (and (not done) scenery--press)
             (let* ((next (read-event nil nil scenery-drag-poll))
