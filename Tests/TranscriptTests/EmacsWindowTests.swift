@@ -8,7 +8,7 @@ import SceneryTestSupport
 /// states from the X screen, the 14 gesture scripts as real X input, a live session on the real
 /// clock); and the package tarball installed with `package-install-file` outside the checkout.
 /// Each runs as its own program; the message holds the command.
-@Suite("Emacs window")
+@Suite("Emacs window", .serialized)
 struct EmacsWindowTests {
     static let hasX = EmacsTests.hasEmacs && ["Xvfb", "xdotool", "import", "emacsclient"].allSatisfy(WebTests.onPath)
     static let noX: Comment = "skipped: needs emacs, Xvfb, xdotool and ImageMagick (apt-get install -y emacs-gtk xvfb xdotool imagemagick; Scripts/test installs them)"
