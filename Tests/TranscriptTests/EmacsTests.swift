@@ -45,4 +45,13 @@ struct EmacsTests {
         #expect(run.status == 0, "\(run.report)")
         #expect(run.report.contains("probes pass over"), "draw_states.sh gave no score: \(run.report)")
     }
+
+    // The stepper runs here, beside the other suites, not in the X proofs' serialized suite.
+    @Test("the transcript stepper holds each step's state: every transcript's before its last snapshot, every example golden's as the engine gives it; C-c C-c, C-c C-u and C-c C-r",
+          .enabled(if: EmacsTests.hasEmacs, EmacsTests.noEmacs), .enabled(if: !WebTests.sanitized, EmacsWindowTests.notSanitized), .programGuard)
+    func stepper() async throws {
+        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "emacs", "-Q", "--batch", "-L", "Clients/emacs",
+                                          "-l", "Tests/Emacs/stepper_test.el", "-f", "ert-run-tests-batch-and-exit"])
+        #expect(run.status == 0, "\(run.report)")
+    }
 }

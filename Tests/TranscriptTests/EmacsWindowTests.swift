@@ -23,14 +23,6 @@ struct EmacsWindowTests {
         #expect(!run.stderr.contains("... skipped"), "nothing in \(testClass) may skip here: \(run.stderr)")
     }
 
-    @Test("the transcript stepper holds each step's state: every transcript's before its last snapshot, every example golden's as the engine gives it; C-c C-c, C-c C-u and C-c C-r",
-          .enabled(if: EmacsTests.hasEmacs, EmacsTests.noEmacs), .enabled(if: !WebTests.sanitized, notSanitized), .programGuard)
-    func stepper() async throws {
-        let run = try await WebTests.run(["SCENERY_BIN=\(Paths.binary.path)", "emacs", "-Q", "--batch", "-L", "Clients/emacs",
-                                          "-l", "Tests/Emacs/stepper_test.el", "-f", "ert-run-tests-batch-and-exit"])
-        #expect(run.status == 0, "\(run.report)")
-    }
-
     @Test("a real emacs-gtk frame shows every kit state at one device pixel a pixel, and its screenshots pass check.py",
           .enabled(if: hasX, noX), .enabled(if: !WebTests.sanitized, notSanitized), .programGuard)
     func kitStatesOnTheXScreen() async throws {
