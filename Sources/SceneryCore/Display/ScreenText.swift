@@ -178,8 +178,10 @@ public struct ScreenText: Equatable, Sendable {
         return rest.isEmpty ? line : nil
     }
 
-    /// The end (past the closing quote) of the JSON string literal `text` starts with.
-    static func endOfString(_ text: Substring) -> Substring.Index? {
+    /// The end (past the closing quote) of the JSON string literal `text` starts with, escapes
+    /// skipped; nil when it is not closed. (Also how a transcript's byte expression reads its
+    /// string terms.)
+    public static func endOfString(_ text: Substring) -> Substring.Index? {
         var index = text.index(after: text.startIndex)
         var escaped = false
         while index < text.endIndex {

@@ -175,16 +175,12 @@ public struct Golden: Sendable {
 
     /// The file with each step's expected lines replaced by `actual[step]`.
     public func updated(with actual: [[String]]) -> String {
-        var out: [String] = []
-        for line in lines {
+        Transcript.rewrite(lines.map { line in
             switch line {
-            case .other(let text): out.append(text)
-            case .expected: continue
-            case .request(let step):
-                out.append(steps[step].source)
-                out += actual[step].map { "  " + $0 }
+            case .other(let text): return .other(text)
+            case .expected: return nil
+            case .request(let step): return .request(step: step)
             }
-        }
-        return out.joined(separator: "\n") + "\n"
+        }, sources: steps.map(\.source), actual: actual, prefix: "  ")
     }
 }

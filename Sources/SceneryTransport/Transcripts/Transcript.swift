@@ -96,20 +96,12 @@ public struct Transcript: Sendable {
             rest = rest.drop { $0 == " " }
             guard let first = rest.first else { break }
             if first == "\"" {
-                // Find the closing quote, skipping escapes.
-                var index = rest.index(after: rest.startIndex)
-                var escaped = false
-                while index < rest.endIndex {
-                    let c = rest[index]
-                    if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { break }
-                    index = rest.index(after: index)
-                }
-                guard index < rest.endIndex else { throw fail("unterminated string") }
-                let literal = rest[rest.startIndex...index]
+                guard let end = ScreenText.endOfString(rest) else { throw fail("unterminated string") }
+                let literal = rest[..<end]
                 guard case .string(let text)? = try? JSONParser.parse(String(literal)) else { throw fail("bad string literal \(literal)") }
                 lastTerm = Array(text.utf8)
                 out += lastTerm!
-                rest = rest[rest.index(after: index)...]
+                rest = rest[end...]
             } else if rest.hasPrefix("0x") {
                 let hex = rest.dropFirst(2).prefix(2)
                 guard hex.count == 2, let byte = UInt8(hex, radix: 16) else { throw fail("bad byte \(rest.prefix(4))") }
@@ -158,14 +150,27 @@ public struct Transcript: Sendable {
 
     /// The file with each request's responses replaced by `actual[step]`.
     public func updated(with actual: [[String]]) -> String {
+        Transcript.rewrite(lines.map { line in
+            switch line {
+            case .other(let text): return .other(text)
+            case .response: return nil
+            case .request(let step): return .request(step: step)
+            }
+        }, sources: steps.map(\.source), actual: actual, prefix: "< ")
+    }
+
+    /// A golden file rewritten: its other lines kept in place, each request's source followed
+    /// by its actual lines (each after `prefix`), the old expected lines (nil) dropped. What
+    /// `--update` writes for both formats.
+    static func rewrite(_ lines: [FileLine?], sources: [String], actual: [[String]], prefix: String) -> String {
         var out: [String] = []
-        for line in lines {
+        for case let line? in lines {
             switch line {
             case .other(let text): out.append(text)
             case .response: continue
             case .request(let step):
-                out.append(steps[step].source)
-                out += actual[step].map { "< " + $0 }
+                out.append(sources[step])
+                out += actual[step].map { prefix + $0 }
             }
         }
         return out.joined(separator: "\n") + "\n"
