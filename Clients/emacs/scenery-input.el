@@ -56,7 +56,7 @@
 
 (cl-defstruct (scenery--press (:constructor scenery--press-make) (:copier nil))
   "A mouse button held down: where it started, what the user saw, what it became."
-  session start last rev t0 moved long mode timer)
+  session start last rev t0 at moved long mode timer)
 
 (defvar scenery--press nil
   "The press under way, or nil.")
@@ -84,13 +84,21 @@
              (member method (scenery--session-gestures session)))
     (funcall scenery--gesture-sender method params)))
 
-(defun scenery-gesture-down (x y)
-  "A press began at the screen point X, Y."
+(defun scenery--press-time (press at)
+  "The gestures' clock for a step of PRESS at AT ms (now when nil).
+Never before its last step."
+  (let ((time (max (or at (scenery--now-ms)) (scenery--press-at press))))
+    (setf (scenery--press-at press) time)
+    time))
+
+(defun scenery-gesture-down (x y &optional at)
+  "A press began at the screen point X, Y, at AT ms (now when nil)."
   (let ((session scenery--current))
     (when (scenery--live-p session)
       (when scenery--press (scenery-gesture-cancel))
       (let ((press (scenery--press-make :session session :start (cons x y) :last (cons x y)
-                                        :rev (scenery--session-rev session) :t0 (scenery--now-ms))))
+                                        :rev (scenery--session-rev session)
+                                        :t0 (or at (scenery--now-ms)) :at (or at (scenery--now-ms)))))
         (setf (scenery--press-timer press)
               (run-at-time (/ scenery-long-press-ms 1000.0) nil #'scenery--gesture-held press))
         (setq scenery--press press)))))
@@ -103,8 +111,8 @@
       (scenery--gesture (scenery--press-session press) "longPress"
                         `((x . ,(car start)) (y . ,(cdr start)) (baseRev . ,(scenery--press-rev press)))))))
 
-(defun scenery-gesture-move (x y)
-  "The press moved to the screen point X, Y."
+(defun scenery-gesture-move (x y &optional at)
+  "The press moved to the screen point X, Y, at AT ms (now when nil)."
   (let ((press scenery--press))
     (when press
       (let ((start (scenery--press-start press))
@@ -120,14 +128,15 @@
                                               (t . ,(scenery--press-t0 press))))))
         (when (scenery--press-moved press)
           (if (equal (scenery--press-mode press) "pan")
-              (scenery--gesture session "pan" `((phase . "changed") (x . ,x) (y . ,y) (t . ,(scenery--now-ms))))
+              (scenery--gesture session "pan" `((phase . "changed") (x . ,x) (y . ,y)
+                                              (t . ,(scenery--press-time press at))))
             (let ((delta (- (cdr (scenery--press-last press)) y)))
               (unless (zerop delta)
                 (scenery--gesture session "scroll" `((deltaY . ,delta))))))
           (setf (scenery--press-last press) (cons x y)))))))
 
-(defun scenery-gesture-up (x y)
-  "The press ended at the screen point X, Y."
+(defun scenery-gesture-up (x y &optional at)
+  "The press ended at the screen point X, Y, at AT ms (now when nil)."
   (let ((press scenery--press))
     (setq scenery--press nil)
     (when press
@@ -136,7 +145,8 @@
             (start (scenery--press-start press)))
         (cond ((scenery--press-moved press)
                (when (equal (scenery--press-mode press) "pan")
-                 (scenery--gesture session "pan" `((phase . "ended") (x . ,x) (y . ,y) (t . ,(scenery--now-ms))))))
+                 (scenery--gesture session "pan" `((phase . "ended") (x . ,x) (y . ,y)
+                                                   (t . ,(scenery--press-time press at))))))
               ((not (scenery--press-long press))
                (scenery--gesture session "tap" `((x . ,(car start)) (y . ,(cdr start))
                                                  (baseRev . ,(scenery--press-rev press))))))))))
@@ -167,15 +177,30 @@
                     (posn-at-x-y (cadr mouse) (cddr mouse) (car mouse)))))
     (and posn (scenery--posn-point posn t))))
 
+(defun scenery--event-clock (event)
+  "A function from a later mouse position to the gestures' clock.
+It is anchored at EVENT.
+The window system stamps each mouse event when it happens; Emacs may read
+it later, while it draws, so a drag's times come from those stamps, not
+from when the events are read.  A position with no stamp reads as now."
+  (let ((stamp (posn-timestamp (event-start event)))
+        (now (scenery--now-ms)))
+    (lambda (posn)
+      (let ((later (and posn (posn-timestamp posn))))
+        (if (and (natnump stamp) (> stamp 0) (natnump later) (> later 0))
+            (+ now (- later stamp))
+          (scenery--now-ms))))))
+
 (defun scenery-mouse-down (event)
   "Follow the press of EVENT till its release: a tap, long press or drag.
 The mouse is read every `scenery-drag-poll' seconds while the button is
 held (Emacs reports no movement within the one image), and from the
 movement events that do come."
   (interactive "e")
-  (let ((point (scenery--posn-point (event-start event))))
+  (let ((point (scenery--posn-point (event-start event)))
+        (clock (scenery--event-clock event)))
     (when point
-      (scenery-gesture-down (car point) (cdr point))
+      (scenery-gesture-down (car point) (cdr point) (funcall clock (event-start event)))
       (let ((done nil)
             (last point)
             ;; No collection during the drag (its frames are drawn from in here).
@@ -183,18 +208,20 @@ movement events that do come."
         (track-mouse
           (while (and (not done) scenery--press)
             (let* ((next (read-event nil nil scenery-drag-poll))
-                   (at (cond ((null next) (scenery--mouse-point))
-                             ((mouse-movement-p next) (scenery--posn-point (event-start next) t)))))
-              (when (and at (not (equal at last)))
-                (setq last at)
-                (scenery-gesture-move (car at) (cdr at)))
+                   (moved (and (mouse-movement-p next) (event-start next)))
+                   (here (cond ((null next) (scenery--mouse-point))
+                               (moved (scenery--posn-point moved t)))))
+              (when (and here (not (equal here last)))
+                (setq last here)
+                (scenery-gesture-move (car here) (cdr here) (funcall clock moved)))
               (cond ((or (null next) (mouse-movement-p next)) nil)
                     ((and (consp next) (eq (event-basic-type next) 'mouse-1)
                           (not (memq 'down (event-modifiers next))))
-                     (let ((end (or (scenery--posn-point (event-end next) t) last)))
+                     (let ((end (or (scenery--posn-point (event-end next) t) last))
+                           (when-ms (funcall clock (event-end next))))
                        (when (and scenery--press (not (equal end last)))
-                         (scenery-gesture-move (car end) (cdr end)))
-                       (scenery-gesture-up (car end) (cdr end)))
+                         (scenery-gesture-move (car end) (cdr end) when-ms))
+                       (scenery-gesture-up (car end) (cdr end) when-ms))
                      (setq done t))
                     ((memq (car-safe next) '(help-echo select-window switch-frame focus-in focus-out)) nil)
                     (t (scenery-gesture-cancel)

@@ -103,6 +103,21 @@
           (should (>= (- (nth 1 times) (nth 0 times)) 20)) ; began carries the press's time
           (should (equal times (sort (copy-sequence times) #'<=))))))))
 
+(ert-deftest scenery-gesture-stamped-times ()
+  "A drag's times are the window system's stamps, read however late; never going back."
+  (scenery-tests--with-gestures '("pan" "tap")
+    (scenery-gesture-down 180 600 1000)
+    (scenery-gesture-move 180 590 1020)
+    (scenery-gesture-move 180 580 1010)              ; an unstamped poll read before a stamp
+    (scenery-gesture-up 180 500 1080)
+    (should (equal (mapcar (lambda (s) (alist-get 't (cdr s))) (scenery-tests--sent))
+                   '(1000 1020 1020 1080))))
+  (let* ((down `(down-mouse-1 (nil 1 (0 . 0) 50000 nil 1 (0 . 0) nil (0 . 0) (1 . 1))))
+         (clock (scenery--event-clock down))
+         (start (funcall clock (event-start down))))
+    (should (= (- (funcall clock '(nil 1 (0 . 0) 50080 nil 1 (0 . 0) nil (0 . 0) (1 . 1))) start) 80))
+    (should (integerp (funcall clock nil)))))
+
 (ert-deftest scenery-gesture-drag-scroll ()
   "A drag where the scene takes no pan: scrolls adding up to the drag, no tap, no long press."
   (let ((scenery-long-press-ms 40))
