@@ -74,6 +74,7 @@ let package = Package(
         .testTarget(name: "TestcardSceneTests", dependencies: ["TestcardScene", "SceneryTestSupport"]),
         .testTarget(name: "SceneryEngineTests", dependencies: ["SceneryEngine", "SceneryTestSupport", "SceneryFuzzChecks"]),
         .testTarget(name: "SceneryTransportTests", dependencies: ["SceneryTransport", "SceneryTestSupport"]),
+        .testTarget(name: "SceneryServeTests", dependencies: ["SceneryServe"]),
         .testTarget(name: "TranscriptTests", dependencies: ["SceneryTransport", "scenery", "SceneryTestSupport"]),
     ]
 )
