@@ -52,6 +52,10 @@ export interface Methods {
   scroll(params: { offsetY: number } | { deltaY: number }): Promise<ScrollResult>;
   /** Scroll to a section by its index title or index position. */
   section(params: { title: string } | { index: number }): Promise<SectionResult>;
+  /** hoo, photos: one event of a pan gesture (hoo: first motion mostly horizontal scrubs the selection, otherwise scrolls the grid; photos: scrolls the home grid, and in the gallery turns the page when released after a horizontal swipe). */
+  pan(params: { phase: "began" | "changed" | "ended" | "cancelled"; t?: number; x?: number; y?: number }): Promise<PanResult>;
+  /** photos, testcard: a swipe to the next or the previous page (photos: the gallery's photo, and its 2 s advance starts again; testcard: its page). */
+  page(params: { direction: "next" | "previous" }): Promise<PageResult>;
   /** Read an image asset: mime type, pixel size and base64 data. */
   assetRead(params: { id: string }): Promise<AssetReadResult>;
   /** Find nodes by text, role and name, or id, across the whole screen (rows not yet rendered included), in screen order. */
@@ -62,12 +66,8 @@ export interface Methods {
   shutdown(params?: Record<string, never>): Promise<ShutdownResult>;
   /** hoo: load Hoo sets from a folder of ##.zip archives and ## folders, or one archive; adds them to the grid. */
   setsLoad(params: { path: string }): Promise<SetsLoadResult>;
-  /** hoo, photos: one event of a pan gesture (hoo: first motion mostly horizontal scrubs the selection, otherwise scrolls the grid; photos: scrolls the home grid, and in the gallery turns the page when released after a horizontal swipe). */
-  pan(params: { phase: "began" | "changed" | "ended" | "cancelled"; t?: number; x?: number; y?: number }): Promise<PanResult>;
   /** exhibition: place the circles anew at random (as a tap on mode.nearme does). */
   reshuffle(params?: Record<string, never>): Promise<ReshuffleResult>;
-  /** photos, testcard: a swipe to the next or the previous page (photos: the gallery's photo, and its 2 s advance starts again; testcard: its page). */
-  page(params: { direction: "next" | "previous" }): Promise<PageResult>;
   /** The open scene's model when it is directory (an error when another scene is open). */
   model(scene: "directory"): DirectoryModel;
   /** The open scene's model when it is hoo (an error when another scene is open). */

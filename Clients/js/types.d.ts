@@ -329,7 +329,7 @@ export interface PatchOperation {
 export interface Request {
   id: Id;
   jsonrpc: "2.0";
-  method: "initialize" | "scene.open" | "snapshot" | "viewport.set" | "clock.advance" | "tap" | "longPress" | "scroll" | "section" | "asset.read" | "find" | "reveal" | "shutdown" | "sets.load" | "pan" | "reshuffle" | "page";
+  method: "initialize" | "scene.open" | "snapshot" | "viewport.set" | "clock.advance" | "tap" | "longPress" | "scroll" | "section" | "pan" | "page" | "asset.read" | "find" | "reveal" | "shutdown" | "sets.load" | "reshuffle";
   params?: { [key: string]: unknown };
 }
 

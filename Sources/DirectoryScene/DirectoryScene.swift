@@ -9,7 +9,7 @@ public enum DirectoryScene: Scene {
     public typealias State = DirectoryState
 
     public static let name = "directory"
-    public static let acceptsSection = true
+    public static let gestures: Set<Gesture> = [.tap, .scroll, .section]
     public static let methods: [MethodDescription] = []
     public static let openParameters: JSONObject = [
         "events": SchemaBuilder.string("directory: path of an events.json file ([{date, name}]); built-in sample data when left out."),
@@ -77,6 +77,8 @@ public enum DirectoryScene: Scene {
             return []
         case .timerFired, .jobFinished, .longPress:
             return []
+        case .pan, .page:
+            throw .notSupported("the directory scene takes no pan or page")
         case .method(let name, _):
             throw .notSupported("\(name): the directory scene does not handle this method")
         }

@@ -13,7 +13,7 @@ public enum ExhibitionScene: Scene {
     public typealias State = ExhibitionState
 
     public static let name = "exhibition"
-    public static let acceptsScroll = false
+    public static let gestures: Set<Gesture> = [.tap]
 
     /// `reshuffle`: the same as a tap on the first mode button.
     static let reshuffleMethod = MethodDescription(
@@ -50,6 +50,8 @@ public enum ExhibitionScene: Scene {
         case .tap(let id, _):
             guard let id else { return [] }
             tap(&state, id, environment: environment)
+        case .pan, .page:
+            throw .notSupported("the exhibition scene takes no pan or page")
         case .method(let name, let params):
             guard name == reshuffleMethod.name else {
                 throw .notSupported("\(name): the exhibition scene does not handle this method")

@@ -5,7 +5,7 @@ import SceneryCore
 ///
 /// `scene.open {"scene":"hoo", "sets"?: path}`: without `sets` the scene shows
 /// ``SampleHooSets``; with it, the sets load as a job (``HooSetLoader``). Gestures: `tap`,
-/// `scroll`, and the scene's methods `pan` and `sets.load`.
+/// `scroll`, `pan`, and the scene's method `sets.load`.
 public enum HooScene: Scene {
     public typealias State = HooState
 
@@ -15,7 +15,10 @@ public enum HooScene: Scene {
     /// The job that loads sets; also the `job` of its progress notifications.
     public static let loadJobName = "sets.load"
 
-    /// The scene's own methods: `sets.load` and `pan`.
+    /// The gestures it takes: `pan` scrubs the selection or scrolls the grid (``PanRule``).
+    public static let gestures: Set<Gesture> = [.tap, .scroll, .pan]
+
+    /// The scene's own method: `sets.load`.
     public static let methods: [MethodDescription] = [
         MethodDescription(
             name: "sets.load",
@@ -24,7 +27,6 @@ public enum HooScene: Scene {
                 ("path", SchemaBuilder.string("A folder of set archives/folders, or one archive; relative to the engine's working directory.")),
             ], required: ["path"]),
             result: SchemaBuilder.change()),
-        PanMethod.description,
     ]
 
     /// `scene.open`'s `sets`: where to load sets from instead of showing the sample.
@@ -72,7 +74,7 @@ public enum HooScene: Scene {
             state.viewport = viewport
             state.offset = min(state.offset, state.maxOffset)
             return []
-        case .imageLoaded, .longPress:
+        case .imageLoaded, .longPress, .page:
             return []
         case .timerFired(let name):
             switch name {
@@ -86,9 +88,8 @@ public enum HooScene: Scene {
         case .method("sets.load", let params):
             try params.allowOnly(["path"])
             return [try startLoad(&state, path: try params.string("path"), param: "path", environment: environment)]
-        case .method("pan", let params):
-            let now = environment.now()
-            return try PanRule.apply(try PanMethod.event(params, now: now), to: &state, now: now)
+        case .pan(let event):
+            return try PanRule.apply(event, to: &state, now: environment.now())
         case .method(let name, _):
             throw .notSupported("\(name): the hoo scene does not handle this method")
         }

@@ -15,10 +15,10 @@ public enum PhotosScene: Scene {
     public static let concurrentDownloads = 4
     static let advanceTimer = "advance"
 
-    /// `page` (``PageMethod``): the gallery moves one photo, as a swipe does, and its 2 s count starts again.
-    static let pageMethod = PageMethod.description
 
-    public static let methods: [MethodDescription] = [pageMethod, PanMethod.description]
+    /// `page`: the gallery moves one photo, as a swipe does, and its 2 s count starts again.
+    public static let gestures: Set<Gesture> = [.tap, .scroll, .pan, .page]
+    public static let methods: [MethodDescription] = []
     public static let openParameters: JSONObject = [
         "endpoint": SchemaBuilder.string("photos: an http(s): or file: URL answering [{imageName, imageDescription, imageURL}]; built-in sample photos when left out."),
         "cacheDir": SchemaBuilder.string("photos: the offline cache's folder (default $XDG_CACHE_HOME/scenery/photos or ~/.cache/scenery/photos)."),
@@ -59,10 +59,10 @@ public enum PhotosScene: Scene {
         switch action {
         case .tap(let id, _):
             effects = PhotosGestures.tap(&state, id: id, environment: environment)
-        case .method(PhotosScene.pageMethod.name, let params):
-            effects = PhotosGestures.page(&state, forward: try PageMethod.forward(params))
-        case .method(PanMethod.description.name, let params):
-            effects = try PhotosPanRule.apply(try PanMethod.event(params, now: environment.now()), to: &state)
+        case .page(let direction):
+            effects = PhotosGestures.page(&state, forward: direction.isForward)
+        case .pan(let event):
+            effects = try PhotosPanRule.apply(event, to: &state)
         case .method(let name, _):
             throw .notSupported("\(name): the photos scene does not handle this method")
         case .longPress:

@@ -12,7 +12,7 @@ public enum ShelfScene: Scene {
 
     public static let name = "shelf"
     public static let methods: [MethodDescription] = []
-    public static let acceptsLongPress = true
+    public static let gestures: Set<Gesture> = [.tap, .longPress, .scroll]
     public static let openParameters: JSONObject = [
         "books": SchemaBuilder.string("shelf: path of a books file ({\"books\": [{title, isbn, coverImageUrl}]}); built-in sample books when left out."),
         "resources": OriginalImages.openParameter,
@@ -68,6 +68,8 @@ public enum ShelfScene: Scene {
             return []
         case .timerFired, .jobFinished:
             return []
+        case .pan, .page:
+            throw .notSupported("the shelf scene takes no pan or page")
         case .method(let name, _):
             throw .notSupported("\(name): the shelf scene does not handle this method")
         }

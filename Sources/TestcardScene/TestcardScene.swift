@@ -17,8 +17,8 @@ public enum TestcardScene: Scene {
     public typealias State = TestcardState
 
     public static let name = "testcard"
-    public static let acceptsSection = true
-    public static let methods: [MethodDescription] = [PageMethod.description]
+    public static let gestures: Set<Gesture> = [.tap, .scroll, .section, .page]
+    public static let methods: [MethodDescription] = []
     public static let openParameters: JSONObject = [
         "page": ["type": ["string", "integer"],
                  "description": "testcard: the page to start on, by title (\"Fills\", …, \"Scroll\") or index from 0; the first when left out."],
@@ -41,10 +41,12 @@ public enum TestcardScene: Scene {
 
     public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
         switch action {
-        case .method(PageMethod.description.name, let params):
+        case .page(let direction):
             // The last page and the first stay where they are, as a paging scroll view does.
-            let index = state.page.rawValue + (try PageMethod.forward(params) ? 1 : -1)
+            let index = state.page.rawValue + (direction.isForward ? 1 : -1)
             if let page = TestcardPage(rawValue: index) { state.show(page) }
+        case .pan:
+            throw .notSupported("the testcard scene takes no pan")
         case .method(let name, _):
             throw .notSupported("\(name): the testcard scene does not handle this method")
         case .section(let request):

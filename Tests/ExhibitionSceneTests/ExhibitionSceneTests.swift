@@ -237,8 +237,8 @@ struct ExhibitionErrorTests {
         var (state, world) = try Fixture.open(seed: 1)
         #expect(throws: RPCError.self) { try Fixture.reduce(&state, .scroll(.by(deltaY: 10)), world) }
         #expect(throws: RPCError.self) { try Fixture.reduce(&state, .section(.index(0)), world) }
-        #expect(throws: RPCError.notSupported("pan: the exhibition scene does not handle this method")) {
-            try Fixture.reduce(&state, .method(name: "pan", params: Params(JSONObject())), world)
+        #expect(throws: RPCError.notSupported("the exhibition scene takes no pan or page")) {
+            try Fixture.reduce(&state, .pan(PanEvent(phase: .cancelled, point: nil, time: 0)), world)
         }
         #expect(throws: RPCError.invalidParams("params.size: unknown parameter; the exhibition scene takes only resources besides scene")) {
             try ExhibitionScene.open(Params(["size": "large"]), viewport: Fixture.mock, environment: world.environment)

@@ -63,7 +63,7 @@ enum HooFixture {
 
     @discardableResult
     static func pan(_ state: inout HooState, _ phase: String, _ x: Double, _ y: Double, t: Double, clock: Clock = Clock()) throws(RPCError) -> [SceneEffect] {
-        try reduce(&state, .method(name: "pan", params: Params(["phase": .string(phase), "x": .number(x), "y": .number(y), "t": .number(t)])), clock: clock)
+        try reduce(&state, .pan(PanEvent(Params(["phase": .string(phase), "x": .number(x), "y": .number(y), "t": .number(t)]), now: clock.now)), clock: clock)
     }
 
     static func tap(_ state: inout HooState, id: String? = nil, x: Double? = nil, y: Double? = nil) {

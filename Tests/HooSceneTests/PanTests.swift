@@ -166,7 +166,7 @@ struct PanTests {
         try F.pan(&state, "began", start.x, start.y, t: 0)
         try F.pan(&state, "changed", start.x + 100, start.y + 4, t: 10)
         #expect(state.selection == HooRef(set: 1, hoo: 10))
-        try F.reduce(&state, .method(name: "pan", params: Params(["phase": "cancelled"])))
+        try F.reduce(&state, .pan(PanEvent(Params(["phase": "cancelled"]), now: 0)))
         #expect(state.selection == HooRef(set: 1, hoo: 2) && state.offset == 30 && state.pan == nil)
 
         try F.pan(&state, "began", start.x, start.y, t: 100)
@@ -301,19 +301,19 @@ struct PanTests {
             try F.pan(&state, "moved", 10, 100, t: 0)
         }
         #expect(throws: RPCError(code: -32602, message: "params.phase: required; expected one of \"began\", \"changed\", \"ended\", \"cancelled\"")) {
-            try F.reduce(&state, .method(name: "pan", params: Params(["x": 1, "y": 2])))
+            try F.reduce(&state, .pan(PanEvent(Params(["x": 1, "y": 2]), now: 0)))
         }
         #expect(throws: RPCError(code: -32602, message: "params.y: required number is missing (screen points of the finger)")) {
-            try F.reduce(&state, .method(name: "pan", params: Params(["phase": "began", "x": 1])))
+            try F.reduce(&state, .pan(PanEvent(Params(["phase": "began", "x": 1]), now: 0)))
         }
         #expect(throws: RPCError(code: -32602, message: "params.x: expected a number, got \"1\"")) {
-            try F.reduce(&state, .method(name: "pan", params: Params(["phase": "began", "x": "1", "y": 2])))
+            try F.reduce(&state, .pan(PanEvent(Params(["phase": "began", "x": "1", "y": 2]), now: 0)))
         }
         #expect(throws: RPCError(code: -32602, message: "params.t: expected milliseconds from 0 to 2^53 - 1, got -1")) {
             try F.pan(&state, "began", 10, 100, t: -1)
         }
         #expect(throws: RPCError.self) {
-            try F.reduce(&state, .method(name: "pan", params: Params(["phase": "began", "x": 1, "y": 2, "speed": 3])))
+            try F.reduce(&state, .pan(PanEvent(Params(["phase": "began", "x": 1, "y": 2, "speed": 3]), now: 0)))
         }
         try F.pan(&state, "began", 100, 150, t: 50)
         try F.pan(&state, "changed", 100, 120, t: 60)
@@ -330,7 +330,7 @@ struct PanTests {
         let start = F.center(state, 4)
         func pan(_ phase: String, _ dy: Double, at ms: Int) throws {
             clock.now = ms
-            try F.reduce(&state, .method(name: "pan", params: Params(["phase": .string(phase), "x": .number(start.x), "y": .number(start.y + dy)])), clock: clock)
+            try F.reduce(&state, .pan(PanEvent(Params(["phase": .string(phase), "x": .number(start.x), "y": .number(start.y + dy)]), now: clock.now)), clock: clock)
         }
         try pan("began", 0, at: 0)
         try pan("changed", -30, at: 10)

@@ -11,7 +11,7 @@ struct PhotosPanTests {
         var state = try PhotosFixture.sample()
         try PhotosFixture.send(&state, .tap(id: "photo.4", point: nil))
         func pan(_ phase: String, _ x: Double, _ y: Double, _ t: Double) throws {
-            try PhotosFixture.send(&state, .method(name: "pan", params: Params(["phase": .string(phase), "x": .number(x), "y": .number(y), "t": .number(t)])))
+            try PhotosFixture.send(&state, .pan(PanEvent(phase: PanEvent.Phase(rawValue: phase)!, point: Point(x: x, y: y), time: t)))
         }
         try pan("began", 300, 400, 0)
         try pan("changed", 300 + dx / 2, 400 + dy / 2, ms - step)

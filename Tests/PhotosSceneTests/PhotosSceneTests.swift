@@ -44,12 +44,12 @@ struct PhotosGalleryTests {
         #expect(state.screen == .gallery(index: 15))
         try PhotosFixture.send(&state, .timerFired(name: "advance"))
         #expect(state.screen == .gallery(index: 0))
-        #expect(try PhotosFixture.send(&state, .method(name: "page", params: Params(["direction": "previous"]))) == [.startTimer(name: "advance", ms: 2000)])
+        #expect(try PhotosFixture.send(&state, .page(.previous)) == [.startTimer(name: "advance", ms: 2000)])
         #expect(state.screen == .gallery(index: 15))
-        try PhotosFixture.send(&state, .method(name: "page", params: Params(["direction": "next"])))
+        try PhotosFixture.send(&state, .page(.next))
         #expect(state.screen == .gallery(index: 0))
         #expect(throws: RPCError.invalidParams("params.direction: expected one of \"next\", \"previous\", got \"up\"")) {
-            try PhotosFixture.send(&state, .method(name: "page", params: Params(["direction": "up"])))
+            try PhotosFixture.send(&state, .page(PageDirection(Params(["direction": "up"]))))
         }
     }
 
@@ -63,7 +63,7 @@ struct PhotosGalleryTests {
         try PhotosFixture.send(&state, .scroll(.to(offsetY: 0)))
         #expect(try PhotosFixture.send(&state, .tap(id: "gallery.back.icon", point: nil)) == [.cancelTimer(name: "advance")])
         #expect(state.screen == .home && state.offset == offset)
-        #expect(try PhotosFixture.send(&state, .method(name: "page", params: Params(["direction": "next"]))).isEmpty)
+        #expect(try PhotosFixture.send(&state, .page(.next)).isEmpty)
         #expect(state.screen == .home)
     }
 
@@ -74,11 +74,11 @@ struct PhotosGalleryTests {
         try PhotosFixture.send(&state, .tap(id: "gallery.remove.icon", point: nil))
         #expect(PhotosFixture.model(state)["title"] == "5/15")
         #expect(PhotosFixture.model(state)["gallery"]?["photo"] == "photo.5")
-        try PhotosFixture.send(&state, .method(name: "page", params: Params(["direction": "previous"])))
-        try PhotosFixture.send(&state, .method(name: "page", params: Params(["direction": "previous"])))
-        try PhotosFixture.send(&state, .method(name: "page", params: Params(["direction": "previous"])))
-        try PhotosFixture.send(&state, .method(name: "page", params: Params(["direction": "previous"])))
-        try PhotosFixture.send(&state, .method(name: "page", params: Params(["direction": "previous"])))
+        try PhotosFixture.send(&state, .page(.previous))
+        try PhotosFixture.send(&state, .page(.previous))
+        try PhotosFixture.send(&state, .page(.previous))
+        try PhotosFixture.send(&state, .page(.previous))
+        try PhotosFixture.send(&state, .page(.previous))
         #expect(PhotosFixture.model(state)["title"] == "15/15")
         try PhotosFixture.send(&state, .tap(id: "gallery.remove", point: nil))
         #expect(PhotosFixture.model(state)["title"] == "1/14")

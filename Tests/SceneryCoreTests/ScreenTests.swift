@@ -23,6 +23,7 @@ enum RowsScene: Scene {
 
     static let name = "rows"
     static let methods: [MethodDescription] = []
+    static let gestures: Set<Gesture> = [.tap, .scroll]
     static let openParameters: JSONObject = [:]
     static func open(_ params: Params, viewport: Viewport, environment: SceneEnvironment) throws(RPCError) -> (State, [SceneEffect]) {
         (State(rows: []), [])

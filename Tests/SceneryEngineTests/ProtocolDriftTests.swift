@@ -81,6 +81,17 @@ enum ProtocolDrift {
     }
 
     /// The scenes a schema description names before its first colon (`"exhibition, hoo, shelf: a folder ..."`).
+    /// A scene's own methods as PROTOCOL.md and the schema list them: its ``Scene/methods``, and
+    /// the gestures it takes whose summary names the scenes that take them (`pan`, `page`).
+    static func ownMethods(_ type: SceneType) -> Set<String> {
+        let named = type.gestures.compactMap { gesture -> String? in
+            guard let handler = MethodRegistry.handlers[gesture.rawValue],
+                  scenesNamed(by: handler.description.summary).contains(type.name) else { return nil }
+            return gesture.rawValue
+        }
+        return Set(type.methods.map(\.name)).union(named)
+    }
+
     static func scenesNamed(by description: String?) -> Set<String> {
         guard let description, let colon = description.firstIndex(of: ":") else { return [] }
         return Set(description[..<colon].components(separatedBy: ", "))
@@ -246,7 +257,7 @@ enum EngineFacts {
                 models.append((variant, Set(model.keys)))
             }
             return SceneFacts(scene: type.name, openParameters: Set(type.openParameters.keys), acceptedParameters: Set(accepted),
-                              methods: Set(type.methods.map(\.name)), modelKeys: models)
+                              methods: ProtocolDrift.ownMethods(type), modelKeys: models)
         }
     }
 }

@@ -25,7 +25,7 @@ struct TestcardSceneTests {
         _ = try TestcardScene.reduce(&state, action, environment: Clock().environment)
     }
 
-    static func page(_ direction: String) -> SceneAction { .method(name: "page", params: Params(["direction": .string(direction)])) }
+    static func page(_ direction: String) throws(RPCError) -> SceneAction { .page(try PageDirection(Params(["direction": .string(direction)]))) }
 
     /// Every node of every page, as a front end would be sent them.
     static func allNodes() throws -> [(id: String, node: Node)] {
@@ -126,9 +126,15 @@ struct TestcardSceneTests {
         var state = try Self.open(["page": "Scroll"])
         try Self.reduce(&state, .scroll(.to(offsetY: 40)))
         let before = state
-        for action: SceneAction in [Self.page("up"), .method(name: "page", params: Params([:])),
-                                    .method(name: "page", params: Params(["direction": "next", "by": 2])),
-                                    .section(.title("scroll")), .section(.index(8)), .scroll(.by(deltaY: .infinity))] {
+        for params: JSONObject in [["direction": "up"], [:], ["direction": "next", "by": 2]] {
+            do {
+                _ = try PageDirection(Params(params))
+                Issue.record("page \(params) was accepted")
+            } catch {
+                #expect(error.code == ErrorCode.invalidParams && error.message.hasPrefix("params"), "\(error.message)")
+            }
+        }
+        for action: SceneAction in [.section(.title("scroll")), .section(.index(8)), .scroll(.by(deltaY: .infinity))] {
             do {
                 try Self.reduce(&state, action)
                 Issue.record("\(action) was accepted")

@@ -31,14 +31,14 @@ METHODS: tuple[tuple[str, str], ...] = (
     ("long_press", "longPress"),
     ("scroll", "scroll"),
     ("section", "section"),
+    ("pan", "pan"),
+    ("page", "page"),
     ("asset_read", "asset.read"),
     ("find", "find"),
     ("reveal", "reveal"),
     ("shutdown", "shutdown"),
     ("sets_load", "sets.load"),
-    ("pan", "pan"),
     ("reshuffle", "reshuffle"),
-    ("page", "page"),
 )
 
 
@@ -200,6 +200,22 @@ class SyncMethods(SceneModels):
         "#". A param left at None is not sent."""
         return self.request("section", _sent({"index": index, "title": title}))  # type: ignore[no-any-return]
 
+    def pan(self, *, phase: Literal['began', 'changed', 'ended', 'cancelled'], t: float | None = None, x: float | None = None, y: float | None = None) -> PanResult:
+        """hoo, photos: one event of a pan gesture (hoo: first motion mostly horizontal scrubs the
+        selection, otherwise scrolls the grid; photos: scrolls the home grid, and in the gallery
+        turns the page when released after a horizontal swipe). Params: ``phase`` (phase): Where the
+        gesture is; ``t`` (t): Milliseconds on the front end's clock, for the release velocity; the
+        scene clock when left out; ``x`` (x): Screen x of the finger in points (may be left out with
+        cancelled); ``y`` (y): Screen y of the finger in points (may be left out with cancelled). A
+        param left at None is not sent."""
+        return self.request("pan", _sent({"phase": phase, "t": t, "x": x, "y": y}))  # type: ignore[no-any-return]
+
+    def page(self, *, direction: Literal['next', 'previous']) -> PageResult:
+        """photos, testcard: a swipe to the next or the previous page (photos: the gallery's photo,
+        and its 2 s advance starts again; testcard: its page). Params: ``direction`` (direction):
+        Which way. A param left at None is not sent."""
+        return self.request("page", _sent({"direction": direction}))  # type: ignore[no-any-return]
+
     def asset_read(self, *, id: str) -> AssetReadResult:
         """Read an image asset: mime type, pixel size and base64 data. Params: ``id`` (id): Asset id
         from a node's image field. A param left at None is not sent."""
@@ -232,25 +248,9 @@ class SyncMethods(SceneModels):
         relative to the engine's working directory. A param left at None is not sent."""
         return self.request("sets.load", _sent({"path": path}))  # type: ignore[no-any-return]
 
-    def pan(self, *, phase: Literal['began', 'changed', 'ended', 'cancelled'], t: float | None = None, x: float | None = None, y: float | None = None) -> PanResult:
-        """hoo, photos: one event of a pan gesture (hoo: first motion mostly horizontal scrubs the
-        selection, otherwise scrolls the grid; photos: scrolls the home grid, and in the gallery
-        turns the page when released after a horizontal swipe). Params: ``phase`` (phase): Where the
-        gesture is; ``t`` (t): Milliseconds on the front end's clock, for the release velocity; the
-        scene clock when left out; ``x`` (x): Screen x of the finger in points (may be left out with
-        cancelled); ``y`` (y): Screen y of the finger in points (may be left out with cancelled). A
-        param left at None is not sent."""
-        return self.request("pan", _sent({"phase": phase, "t": t, "x": x, "y": y}))  # type: ignore[no-any-return]
-
     def reshuffle(self) -> ReshuffleResult:
         """exhibition: place the circles anew at random (as a tap on mode.nearme does)."""
         return self.request("reshuffle")  # type: ignore[no-any-return]
-
-    def page(self, *, direction: Literal['next', 'previous']) -> PageResult:
-        """photos, testcard: a swipe to the next or the previous page (photos: the gallery's photo,
-        and its 2 s advance starts again; testcard: its page). Params: ``direction`` (direction):
-        Which way. A param left at None is not sent."""
-        return self.request("page", _sent({"direction": direction}))  # type: ignore[no-any-return]
 
 
 class AsyncMethods(SceneModels):
@@ -375,6 +375,22 @@ class AsyncMethods(SceneModels):
         "#". A param left at None is not sent."""
         return await self.request("section", _sent({"index": index, "title": title}))  # type: ignore[no-any-return]
 
+    async def pan(self, *, phase: Literal['began', 'changed', 'ended', 'cancelled'], t: float | None = None, x: float | None = None, y: float | None = None) -> PanResult:
+        """hoo, photos: one event of a pan gesture (hoo: first motion mostly horizontal scrubs the
+        selection, otherwise scrolls the grid; photos: scrolls the home grid, and in the gallery
+        turns the page when released after a horizontal swipe). Params: ``phase`` (phase): Where the
+        gesture is; ``t`` (t): Milliseconds on the front end's clock, for the release velocity; the
+        scene clock when left out; ``x`` (x): Screen x of the finger in points (may be left out with
+        cancelled); ``y`` (y): Screen y of the finger in points (may be left out with cancelled). A
+        param left at None is not sent."""
+        return await self.request("pan", _sent({"phase": phase, "t": t, "x": x, "y": y}))  # type: ignore[no-any-return]
+
+    async def page(self, *, direction: Literal['next', 'previous']) -> PageResult:
+        """photos, testcard: a swipe to the next or the previous page (photos: the gallery's photo,
+        and its 2 s advance starts again; testcard: its page). Params: ``direction`` (direction):
+        Which way. A param left at None is not sent."""
+        return await self.request("page", _sent({"direction": direction}))  # type: ignore[no-any-return]
+
     async def asset_read(self, *, id: str) -> AssetReadResult:
         """Read an image asset: mime type, pixel size and base64 data. Params: ``id`` (id): Asset id
         from a node's image field. A param left at None is not sent."""
@@ -407,22 +423,6 @@ class AsyncMethods(SceneModels):
         relative to the engine's working directory. A param left at None is not sent."""
         return await self.request("sets.load", _sent({"path": path}))  # type: ignore[no-any-return]
 
-    async def pan(self, *, phase: Literal['began', 'changed', 'ended', 'cancelled'], t: float | None = None, x: float | None = None, y: float | None = None) -> PanResult:
-        """hoo, photos: one event of a pan gesture (hoo: first motion mostly horizontal scrubs the
-        selection, otherwise scrolls the grid; photos: scrolls the home grid, and in the gallery
-        turns the page when released after a horizontal swipe). Params: ``phase`` (phase): Where the
-        gesture is; ``t`` (t): Milliseconds on the front end's clock, for the release velocity; the
-        scene clock when left out; ``x`` (x): Screen x of the finger in points (may be left out with
-        cancelled); ``y`` (y): Screen y of the finger in points (may be left out with cancelled). A
-        param left at None is not sent."""
-        return await self.request("pan", _sent({"phase": phase, "t": t, "x": x, "y": y}))  # type: ignore[no-any-return]
-
     async def reshuffle(self) -> ReshuffleResult:
         """exhibition: place the circles anew at random (as a tap on mode.nearme does)."""
         return await self.request("reshuffle")  # type: ignore[no-any-return]
-
-    async def page(self, *, direction: Literal['next', 'previous']) -> PageResult:
-        """photos, testcard: a swipe to the next or the previous page (photos: the gallery's photo,
-        and its 2 s advance starts again; testcard: its page). Params: ``direction`` (direction):
-        Which way. A param left at None is not sent."""
-        return await self.request("page", _sent({"direction": direction}))  # type: ignore[no-any-return]

@@ -333,7 +333,7 @@ class Request(TypedDict):
     """Request"""
     id: Id
     jsonrpc: Literal['2.0']
-    method: Literal['initialize', 'scene.open', 'snapshot', 'viewport.set', 'clock.advance', 'tap', 'longPress', 'scroll', 'section', 'asset.read', 'find', 'reveal', 'shutdown', 'sets.load', 'pan', 'reshuffle', 'page']
+    method: Literal['initialize', 'scene.open', 'snapshot', 'viewport.set', 'clock.advance', 'tap', 'longPress', 'scroll', 'section', 'pan', 'page', 'asset.read', 'find', 'reveal', 'shutdown', 'sets.load', 'reshuffle']
     params: NotRequired[dict[str, Any]]
 
 

@@ -161,7 +161,7 @@ public enum PanRule {
 
     /// The finger's y velocity at release, points per millisecond, over the last 100 ms.
     static func fingerVelocity(_ samples: [PanSample]) -> Double {
-        let velocity = PanMethod.velocity(samples.map { ($0.time, $0.y) }, windowMs: velocityWindowMs)
+        let velocity = PanEvent.velocity(samples.map { ($0.time, $0.y) }, windowMs: velocityWindowMs)
         return min(max(velocity, -maxVelocity), maxVelocity)
     }
 

@@ -88,7 +88,7 @@ enum PhotosPanRule {
     static func turn(_ pan: PhotosPan, end: Point, width: Double) -> Bool? {
         let dx = end.x - pan.start.x, dy = end.y - pan.start.y
         guard abs(dx) >= minTravel, abs(dx) > abs(dy) else { return nil }
-        let speed = PanMethod.velocity(pan.samples, windowMs: velocityWindowMs) * (dx < 0 ? -1 : 1)
+        let speed = PanEvent.velocity(pan.samples, windowMs: velocityWindowMs) * (dx < 0 ? -1 : 1)
         guard abs(dx) >= width * turnFraction || speed >= turnSpeed else { return nil }
         return dx < 0
     }

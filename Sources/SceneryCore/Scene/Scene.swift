@@ -24,9 +24,14 @@ public protocol Scene: SceneMetatype {
 
     /// The name `scene.open` takes, e.g. `"directory"`.
     static var name: String { get }
-    /// Scene-specific methods this scene answers besides the common ones (e.g. `pan`), for the
-    /// method registry and the schema.
+    /// Scene-specific methods this scene answers besides the common ones and the gestures
+    /// (e.g. `sets.load`), for the method registry and the schema.
     static var methods: [MethodDescription] { get }
+    /// The gestures the scene takes. The engine answers -32007 for `longPress`, `pan` and `page`
+    /// where a scene does not declare them, before it reads their params; `scroll` and `section`
+    /// still reach the reducer, which answers -32007 in its own words (what to use instead).
+    /// `scene.open` returns them; a test holds each declaration to what the scene answers.
+    static var gestures: Set<Gesture> { get }
     /// The `scene.open` parameters this scene accepts besides `scene`, as JSON Schema properties.
     static var openParameters: JSONObject { get }
 
@@ -46,15 +51,6 @@ public protocol Scene: SceneMetatype {
     /// `asset.read` asks for it; nil for ids the scene does not know. Throws when the bytes
     /// cannot be read (the archive changed on disk, a bad CRC). Defaults to nil.
     static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData?
-    /// Whether the scene has a meaning for `longPress` (press and hold on a node). The engine
-    /// answers -32007 for the others before it looks at the params' target. Defaults to false.
-    static var acceptsLongPress: Bool { get }
-    /// Whether the scene has content to move with `scroll`; its reducer answers -32007 where
-    /// not. Defaults to true.
-    static var acceptsScroll: Bool { get }
-    /// Whether the scene has sections to jump to with `section`; its reducer answers -32007
-    /// where not. Defaults to false.
-    static var acceptsSection: Bool { get }
     /// The virtual clock moved to `nowMs` (`clock.advance`, after the timers due on the way
     /// fired). For a scene whose model reports something that moves with time, such as the
     /// phase of an animation a front end joining late must start in; the default does nothing.
@@ -77,9 +73,6 @@ extension Scene {
     }
 
     public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? { nil }
-    public static var acceptsLongPress: Bool { false }
-    public static var acceptsScroll: Bool { true }
-    public static var acceptsSection: Bool { false }
     public static func clockAdvanced(_ state: inout State, nowMs: Int) {}
 }
 
@@ -89,17 +82,21 @@ public enum SceneAction: Sendable {
     /// the command); `id` is nil when a point hit nothing.
     case tap(id: String?, point: Point?)
     /// A press held on the node `id` (or at `point`, as for ``tap(id:point:)``); sent only to
-    /// scenes whose ``Scene/acceptsLongPress`` is true.
+    /// scenes whose ``Scene/gestures`` hold `.longPress`.
     case longPress(id: String?, point: Point?)
     case scroll(ScrollRequest)
     case section(SectionRequest)
+    /// One event of a drag (`pan`); sent only to scenes whose ``Scene/gestures`` hold `.pan`.
+    case pan(PanEvent)
+    /// A swipe to the next or previous page (`page`); sent only to scenes that take `.page`.
+    case page(PageDirection)
     case viewport(Viewport)
     /// An image requested with ``SceneEffect/loadImage(url:)`` finished: its asset id, or why it failed.
     case imageLoaded(url: String, result: Result<String, ImageLoadFailure>)
     case timerFired(name: String)
     /// A job started with ``SceneEffect/runJob(_:)`` finished with this value.
     case jobFinished(name: String, result: any Sendable)
-    /// A scene-specific method from ``Scene/methods``.
+    /// A scene-specific method from ``Scene/methods`` (not a gesture: those are typed).
     case method(name: String, params: Params)
 }
 

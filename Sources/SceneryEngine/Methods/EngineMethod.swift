@@ -12,7 +12,7 @@ protocol EngineMethod {
 enum MethodRegistry {
     nonisolated(unsafe) static let common: [any EngineMethod.Type] = [
         Initialize.self, SceneOpen.self, Snapshot.self, ViewportSet.self, ClockAdvance.self,
-        Tap.self, LongPress.self, Scroll.self, Section.self, AssetRead.self, Find.self, Reveal.self, Shutdown.self,
+        Tap.self, LongPress.self, Scroll.self, Section.self, Pan.self, Page.self, AssetRead.self, Find.self, Reveal.self, Shutdown.self,
     ]
 
     nonisolated(unsafe) static let handlers: [String: any EngineMethod.Type] =
@@ -27,24 +27,7 @@ enum MethodRegistry {
     /// Every method name, sorted.
     static let allNames: [String] = (common.map { $0.description.name } + sceneMethodNames).sorted()
 
-    /// The methods a front end sends for the user's input (a click, a hold, a drag, the wheel,
-    /// a section index, a swipe), engine's and scenes' alike. Which of them a scene takes is
-    /// ``gestures(of:opened:environment:)``.
-    static let gestureNames: Set<String> = ["tap", "longPress", "scroll", "section", "pan", "page"]
-
-    /// The gesture methods the scene `type` takes, sorted: `scene.open` returns them so that no
-    /// front end has to probe for -32007. The engine's own and the scene's methods, less those the
-    /// scene declares it has no meaning for (``SceneType/acceptsLongPress``, `acceptsScroll`,
-    /// `acceptsSection`; a test holds each declaration to what the scene answers).
-    static func gestures(of type: SceneType) -> [String] {
-        var names = Set(common.map { $0.description.name } + type.methods.map(\.name)).intersection(gestureNames)
-        if !type.acceptsLongPress { names.remove(LongPress.description.name) }
-        if !type.acceptsScroll { names.remove(Scroll.description.name) }
-        if !type.acceptsSection { names.remove(Section.description.name) }
-        return names.sorted()
-    }
-
-    /// Every method once: scenes that share a method (`page`) share its description.
+    /// Every method once.
     static var allDescriptions: [MethodDescription] {
         var seen = Set<String>()
         return (common.map { $0.description } + Engine.sceneTypes.flatMap(\.methods)).filter { seen.insert($0.name).inserted }
@@ -54,5 +37,14 @@ enum MethodRegistry {
 extension Engine {
     func requireScene(_ method: String) throws(RPCError) {
         if scene == nil { throw RPCError(code: ErrorCode.noScene, message: "\(method): no scene is open; send scene.open first") }
+    }
+
+    /// A scene is open and takes `gesture` (``Scene/gestures``); else -32001 or -32007, before
+    /// the gesture's params are read.
+    func requireGesture(_ gesture: Gesture) throws(RPCError) {
+        guard let scene else { throw RPCError(code: ErrorCode.noScene, message: "\(gesture.rawValue): no scene is open; send scene.open first") }
+        guard sceneType(named: scene.name)?.gestures.contains(gesture) == true else {
+            throw .notSupported("\(gesture.rawValue): the \(scene.name) scene does not handle this method")
+        }
     }
 }

@@ -1,7 +1,7 @@
 import SceneryCore
 
 /// `longPress`: a press held on a node named by `id`, or on the topmost node at `x`,`y` (with
-/// `baseRev` as for `tap`). Scenes that have no meaning for it (``Scene/acceptsLongPress``)
+/// `baseRev` as for `tap`). Scenes that have no meaning for it (``Scene/gestures``)
 /// answer -32007 before the target is looked at; the shelf scene starts a book's jiggle.
 enum LongPress: EngineMethod {
     static let description = MethodDescription(
@@ -12,12 +12,7 @@ enum LongPress: EngineMethod {
 
     static func run(_ params: Params, in engine: Engine) throws(RPCError) -> JSONObject {
         try params.allowOnly(["id", "x", "y", "baseRev"])
-        guard let scene = engine.scene else {
-            throw RPCError(code: ErrorCode.noScene, message: "longPress: no scene is open; send scene.open first")
-        }
-        guard engine.sceneType(named: scene.name)?.acceptsLongPress == true else {
-            throw .notSupported("longPress: the \(scene.name) scene does not handle this method")
-        }
+        try engine.requireGesture(.longPress)
         let (target, point) = try engine.pointerTarget(params)
         try engine.reduceScene(.longPress(id: target, point: point))
         return engine.changeResult(["target": JSON.optional(target)])

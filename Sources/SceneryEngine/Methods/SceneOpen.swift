@@ -16,7 +16,7 @@ enum SceneOpen: EngineMethod {
             result: SchemaBuilder.change([
                 ("gestures", [
                     "type": "array",
-                    "items": SchemaBuilder.choice(MethodRegistry.gestureNames.sorted(), "A gesture method."),
+                    "items": SchemaBuilder.choice(Gesture.names(Set(Gesture.allCases)), "A gesture method."),
                     "uniqueItems": true,
                     "description": "The gesture methods the opened scene takes, sorted (the others answer -32007): a front end sends only these, and never has to probe.",
                 ]),
@@ -32,7 +32,7 @@ enum SceneOpen: EngineMethod {
         var sceneParams = params.object
         sceneParams.removeValue(forKey: "scene")
         let (opened, effects) = try type.open(Params(sceneParams), engine.viewport, engine.sceneEnvironment)
-        let gestures = MethodRegistry.gestures(of: type)
+        let gestures = Gesture.names(type.gestures)
         engine.replaceScene(with: opened)
         engine.timers.removeAll()
         engine.pendingEffects = []

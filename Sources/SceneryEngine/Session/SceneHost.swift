@@ -84,10 +84,8 @@ struct SceneType: Sendable {
     let methods: [MethodDescription]
     let openParameters: JSONObject
     let builtinImage: @Sendable (String) -> ImageData?
-    /// See ``Scene/acceptsLongPress``.
-    let acceptsLongPress: Bool
-    /// See ``Scene/acceptsScroll`` and ``Scene/acceptsSection``.
-    let acceptsScroll: Bool, acceptsSection: Bool
+    /// See ``Scene/gestures``.
+    let gestures: Set<Gesture>
     let open: @Sendable (Params, Viewport, SceneEnvironment) throws(RPCError) -> (any OpenScene, [SceneEffect])
 
     init<S: Scene>(_ scene: S.Type) {
@@ -95,9 +93,7 @@ struct SceneType: Sendable {
         methods = S.methods
         openParameters = S.openParameters
         builtinImage = { S.builtinImage($0) }
-        acceptsLongPress = S.acceptsLongPress
-        acceptsScroll = S.acceptsScroll
-        acceptsSection = S.acceptsSection
+        gestures = S.gestures
         open = { (params, viewport, environment) throws(RPCError) in
             let (state, effects) = try S.open(params, viewport: viewport, environment: environment)
             return (SceneHost<S>(state: state), effects)
