@@ -1,6 +1,7 @@
 import Testing
 @testable import HooScene
 @testable import SceneryCore
+import SceneryEngine
 
 typealias F = HooFixture
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SceneryCore
+import SceneryEngine
 import SceneryTransport
 
 /// The built `scenery` as a child process, driven line by line, mirroring its state from every

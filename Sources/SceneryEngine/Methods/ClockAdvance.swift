@@ -17,18 +17,9 @@ enum ClockAdvance: EngineMethod {
         guard let ms = try params.optionalInt("ms", range: 0...maxStep) else {
             throw .invalidParams("params.ms: required integer is missing")
         }
-        guard engine.clockMode == .virtual else {
-            throw RPCError(code: ErrorCode.wrongClock, message: "clock.advance: the session uses the real clock; initialize with \"clock\":\"virtual\" to move time by hand")
-        }
-        let target = engine.clock.now + ms
-        while let (name, due) = engine.timers.popDue(upTo: target) {
-            engine.clock.now = due
-            try? engine.reduceScene(.timerFired(name: name))
-            engine.applyTimerEffects()
-        }
-        engine.clock.now = target
-        engine.tellSceneClockAdvanced(to: target)
-        return engine.changeResult(["nowMs": .number(Double(target))])
+        try engine.effects.advance(by: ms, engine)
+        engine.tellSceneClockAdvanced(to: engine.clock.now)
+        return engine.changeResult(["nowMs": .number(Double(engine.clock.now))])
     }
 }
 
@@ -39,15 +30,4 @@ extension Engine {
         scene?.clockAdvanced(nowMs: nowMs)
     }
 
-    /// Starts and cancels the timers the scene just asked for, so a timer that re-arms itself
-    /// fires again within the same `clock.advance`; other effects stay queued.
-    func applyTimerEffects() {
-        pendingEffects = pendingEffects.filter { effect in
-            switch effect {
-            case .startTimer(let name, let ms): timers.start(name, due: clock.now + max(0, ms)); return false
-            case .cancelTimer(let name): timers.cancel(name); return false
-            case .loadImage, .runJob: return true
-            }
-        }
-    }
 }

@@ -45,8 +45,9 @@ enum Initialize: EngineMethod {
 
         engine.initialized = true
         engine.random.generator = SeededRandom(seed: UInt64(seed))
-        engine.clockMode = clock
-        engine.clock.now = clock == .real ? engine.environment.realTimeMs() : 0
+        engine.effects = clock == .real ? RealClockDriver() : VirtualClockDriver()
+        engine.clock.now = 0
+        engine.effects.syncClock(engine)
         engine.viewport = viewport
         engine.network = network
         engine.resetRender()

@@ -27,7 +27,7 @@ enum Snapshot: EngineMethod {
         let ids = try Snapshot.ids(params)
         if ids != nil && form != "text" { throw .invalidParams("params.ids: ids choose nodes of the screen as text; give \"as\":\"text\" too") }
         var result = JSONObject()
-        engine.syncRealClock()
+        engine.effects.syncClock(engine)
         result["nowMs"] = .number(Double(engine.clock.now))
         result["rev"] = .number(Double(engine.rev))
         if form == "text" {

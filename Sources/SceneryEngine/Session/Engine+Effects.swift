@@ -1,11 +1,10 @@
 import SceneryCore
 
-/// Effects: what a scene asked for outside its reducer (timers, image loads, jobs), run here
-/// with the virtual clock and handed to the transport with the real one.
+/// Effects: what a scene asked for outside its reducer (timers, image loads, jobs). The timers
+/// are kept here; pictures and jobs go to the session's ``EffectDriver``.
 extension Engine {
-    /// Runs queued effects. Timers are recorded; image loads run here with the virtual clock
-    /// (each finished load is one `patch` notification, in the order the loads were asked for)
-    /// and are handed to the transport with the real clock.
+    /// Runs queued effects after a response: timers are recorded, pictures loaded (the ones that
+    /// finish here make one `patch` notification, in the order they were asked for).
     func runPendingEffects(output: inout [UInt8]) {
         var loaded = false
         while !pendingEffects.isEmpty {
@@ -16,12 +15,12 @@ extension Engine {
             case .cancelTimer(let name):
                 timers.cancel(name)
             case .loadImage(let url):
-                if clockMode == .real && !url.hasPrefix(AssetStore.builtinScheme) && assets.asset(forURL: url) == nil {
-                    if !pendingLoads.contains(url) { pendingLoads.append(url) }
-                } else {
-                    // Loads that finish here (all of them with the virtual clock) are delivered
-                    // one by one and sent together: one notification for what a command loaded.
-                    if deliverLoad(url: url, result: loadImageNow(url)) { loaded = true }
+                // Built-in and loaded pictures come now; the driver loads the others now
+                // (virtual clock) or later (real). Those that finish here are delivered one by
+                // one and sent together: one notification for what a command loaded.
+                let now = url.hasPrefix(AssetStore.builtinScheme) || assets.asset(forURL: url) != nil
+                if let result = now ? loadImageNow(url) : effects.load(url, for: self), deliverLoad(url: url, result: result) {
+                    loaded = true
                 }
             case .runJob:
                 break  // absorbEffects ran or queued it already
@@ -74,20 +73,18 @@ extension Engine {
 
     /// With the real clock: a load the transport ran has finished.
     public func imageLoadFinished(url: String, result: Result<ImageData, ImageLoadFailure>, output: inout [UInt8]) {
-        syncRealClock()
-        pendingLoads.removeAll { $0 == url }
+        effects.syncClock(self)
+        effects.realClock?.loaded(url)
         finishLoad(url: url, result: result, output: &output)
     }
 
     /// With the real clock: takes the loads the transport should start.
     public func takePendingLoads() -> [String] {
-        defer { pendingLoads = [] }
-        return pendingLoads
+        effects.realClock?.takeLoads() ?? []
     }
 
     /// With the real clock: the transport's timer reached `nowMs`; fires what is due.
     public func realTimeReached(_ nowMs: Int, output: inout [UInt8]) {
-        guard clockMode == .real else { return }
         clock.now = max(clock.now, nowMs)
         while let (name, _) = timers.popDue(upTo: clock.now) {
             if (try? reduceScene(.timerFired(name: name))) != nil {
@@ -100,16 +97,14 @@ extension Engine {
     /// With the real clock: takes the jobs the transport should start, each with the file
     /// access it may use.
     public func takePendingJobs() -> [(job: SceneJob, environment: SceneEnvironment)] {
-        defer { pendingJobs = [] }
-        let environment = sceneEnvironment
-        return pendingJobs.map { ($0, environment) }
+        effects.realClock?.takeJobs(sceneEnvironment) ?? []
     }
 
     /// With the real clock: a job the transport ran has finished; its result goes to the scene
     /// and the change out as a `patch` notification with cause `job.NAME`.
     public func jobFinished(name: String, result: any Sendable, output: inout [UInt8]) {
         guard scene != nil else { return }
-        syncRealClock()
+        effects.syncClock(self)
         do {
             try reduceScene(.jobFinished(name: name, result: result))
         } catch {
@@ -129,13 +124,6 @@ extension Engine {
         var line: [UInt8] = []
         writeNotification("progress", params, to: &line)
         return line
-    }
-
-    /// With the real clock, the scene clock is the real one: scenes see the time a request
-    /// arrived (a pan's speed without `t`). The virtual clock moves only with `clock.advance`.
-    func syncRealClock() {
-        guard clockMode == .real else { return }
-        clock.now = max(clock.now, environment.realTimeMs())
     }
 
     /// When the next timer is due, in scene-clock milliseconds.

@@ -18,40 +18,16 @@ extension Engine {
         try absorbEffects(effects)
     }
 
-    /// Queues a scene's effects. Jobs run here and now with the virtual clock, so the command
-    /// that started a job answers with its result (its progress notifications go out first);
-    /// with the real clock they go to the transport.
-    ///
-    /// With the virtual clock the jobs run one after another in the order they were asked for,
-    /// first in, first out: a job that a finished job starts waits behind the jobs already
-    /// queued, as it would behind running ones on the real clock (the photos scene's four first
-    /// downloads all run before the fifth that the first one's end starts).
+    /// Queues a scene's effects to run after the response, all of them before any job runs;
+    /// its jobs go to the driver (``EffectDriver/run(_:for:)``), which with the virtual clock
+    /// runs them now, so the command that started a job answers with its result.
     func absorbEffects(_ effects: [SceneEffect]) throws(RPCError) {
+        var jobs: [SceneJob] = []
         for effect in effects {
             guard case .runJob(let job) = effect else { pendingEffects.append(effect); continue }
-            if clockMode == .real {
-                pendingJobs.append(job)
-            } else {
-                virtualJobs.append(job)
-            }
+            jobs.append(job)
         }
-        // A job's end reduces the scene, which may queue more: the outermost call runs them all.
-        guard clockMode == .virtual, !runningVirtualJobs else { return }
-        runningVirtualJobs = true
-        defer { runningVirtualJobs = false }
-        while !virtualJobs.isEmpty {
-            let job = virtualJobs.removeFirst()
-            let progress = ProgressBuffer(job: job.name)
-            let context = JobContext(environment: sceneEnvironment, progress: progress.report)
-            let result = RunBlocking.run { await job.run(context) }
-            notificationsBeforeResponse += progress.lines
-            do {
-                try reduceScene(.jobFinished(name: job.name, result: result))
-            } catch {
-                virtualJobs.removeAll()
-                throw error
-            }
-        }
+        if !jobs.isEmpty { try self.effects.run(jobs, for: self) }
     }
 
     static let modelPath = PatchPath("/model")

@@ -33,14 +33,17 @@ public final class Engine {
 
     // Session state. Each method validates everything before it changes any of these.
     @exclusivity(unchecked) var initialized = false
-    public internal(set) var clockMode: ClockMode = .virtual
+    /// Where the scene's jobs, pictures and time run (``EffectDriver``), chosen by `initialize`.
+    @exclusivity(unchecked) var effects: any EffectDriver = VirtualClockDriver()
+    /// The clock the session keeps.
+    public var clockMode: ClockMode { effects.mode }
     /// Whether images may come over http(s) (`initialize`'s `network`).
     public internal(set) var network = true {
         didSet { networkSwitch.on = network }
     }
     @exclusivity(unchecked) var viewport = Viewport.phone
     let random = RandomSource(seed: 1)
-    let clock = VirtualClock()
+    let clock = SceneClock()
     @exclusivity(unchecked) var scene: (any OpenScene)?
     /// The revision of `document`.
     @exclusivity(unchecked) public internal(set) var rev = 0
@@ -56,10 +59,6 @@ public final class Engine {
     @exclusivity(unchecked) var assets = AssetStore()
     /// Effects the scene asked for that have not run yet.
     @exclusivity(unchecked) var pendingEffects: [SceneEffect] = []
-    /// Loads the transport must run when the clock is real (virtual mode runs them itself).
-    @exclusivity(unchecked) public internal(set) var pendingLoads: [String] = []
-    /// Jobs the transport must run when the clock is real (virtual mode runs them itself).
-    @exclusivity(unchecked) var pendingJobs: [SceneJob] = []
     /// Notifications written before the current response: the progress of jobs it ran.
     @exclusivity(unchecked) var notificationsBeforeResponse: [UInt8] = []
     /// The nodes the last `find` matched (a few: a locator's strict find), with the rev and the
@@ -78,7 +77,7 @@ public final class Engine {
     /// Handles one request line (without its newline) and appends every output line, each
     /// newline-terminated, to `output`: the response, then any notifications it caused.
     public func handle(line: [UInt8], output: inout [UInt8]) {
-        syncRealClock()
+        effects.syncClock(self)
         let id: JSON
         let method: String
         let params: Params
@@ -169,8 +168,4 @@ public final class Engine {
     /// The session's `network` flag, shared with the scene environment's `fetch` (which a job
     /// may call on another thread).
     let networkSwitch = NetworkSwitch()
-
-    /// Virtual clock: jobs asked for and not yet run, in order (see ``absorbEffects(_:)``).
-    @exclusivity(unchecked) var virtualJobs: [SceneJob] = []
-    @exclusivity(unchecked) var runningVirtualJobs = false
 }

@@ -15,7 +15,7 @@ final class NetworkSwitch: @unchecked Sendable {
 }
 
 /// The scene clock, shared with the scene environment.
-final class VirtualClock: @unchecked Sendable {
+final class SceneClock: @unchecked Sendable {
     var now = 0
 }
 
