@@ -18,9 +18,26 @@ public enum ProtocolSchema {
         }
     }
 
+    /// The whole schema: the state document's parts, each scene's model, and the messages.
     public static func document() -> JSON {
-        typealias S = SchemaBuilder
         var defs = JSONObject()
+        addDrawing(to: &defs)
+        addState(to: &defs)
+        addMessages(to: &defs)
+        return [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": .string("Scenery protocol \(Initialize.protocolVersion)"),
+            "description": "One JSON object per line. Requests go to the engine; responses and notifications come back. Each method's params and result are under $defs as params.<method> and result.<method>.",
+            "$defs": .object(defs),
+            "oneOf": [S.ref("request"), S.ref("response"), S.ref("notification")],
+        ]
+    }
+
+    private typealias S = SchemaBuilder
+
+    /// What the display is drawn from: revs and patches, frames, nodes, their style and
+    /// animation, the content and the viewport.
+    private static func addDrawing(to defs: inout JSONObject) {
         defs["rev"] = S.integer("State revision: +1 per change.", minimum: 0)
         defs["patchOperation"] = [
             "type": "object",
@@ -51,6 +68,30 @@ public enum ProtocolSchema {
             ("image", S.string("Asset id for asset.read.")),
             ("animation", S.ref("animation")),
         ], required: ["kind", "frame", "z", "layer", "style"])
+        addStyle(to: &defs)
+        defs["content"] = [
+            "oneOf": [
+                ["type": "null"],
+                S.object([("frame", S.ref("frame")), ("width", S.number("Content width.")), ("height", S.number("Content height.")),
+                          ("offsetY", S.number("How far the content is scrolled."))], required: ["frame", "width", "height", "offsetY"]),
+            ],
+        ]
+        defs["viewport"] = S.object([
+            ("width", S.number("Points.")), ("height", S.number("Points.")), ("scale", S.number("Pixels per point.")),
+            ("safeArea", S.object([("top", S.number("")), ("left", S.number("")), ("bottom", S.number("")), ("right", S.number(""))],
+                                  required: ["top", "left", "bottom", "right"])),
+        ], required: ["width", "height", "scale", "safeArea"])
+        defs["viewportParams"] = S.object([
+            ("width", ["type": "number", "minimum": 100, "maximum": 10000]),
+            ("height", ["type": "number", "minimum": 100, "maximum": 10000]),
+            ("scale", ["type": "number", "minimum": 1, "maximum": 4]),
+            ("safeArea", S.object([("top", ["type": "number", "minimum": 0]), ("left", ["type": "number", "minimum": 0]),
+                                   ("bottom", ["type": "number", "minimum": 0]), ("right", ["type": "number", "minimum": 0])])),
+        ])
+    }
+
+    /// A node's style and animation.
+    private static func addStyle(to defs: inout JSONObject) {
         // Every member a scene may put in a node's style, typed: a member the schema does not
         // name fails the transcripts' schema check, so the list cannot fall behind the scenes.
         let colour: JSON = ["type": "string", "pattern": "^#[0-9A-Fa-f]{6}$", "description": "#RRGGBB."]
@@ -87,25 +128,10 @@ public enum ProtocolSchema {
             ("anchor", ["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 2,
                         "description": "[x, y] a rotation turns about, in the node's coordinate space; absent: the centre of the frame."]),
         ], required: ["property", "keyframes", "durationMs", "startMs", "repeat"])
-        defs["content"] = [
-            "oneOf": [
-                ["type": "null"],
-                S.object([("frame", S.ref("frame")), ("width", S.number("Content width.")), ("height", S.number("Content height.")),
-                          ("offsetY", S.number("How far the content is scrolled."))], required: ["frame", "width", "height", "offsetY"]),
-            ],
-        ]
-        defs["viewport"] = S.object([
-            ("width", S.number("Points.")), ("height", S.number("Points.")), ("scale", S.number("Pixels per point.")),
-            ("safeArea", S.object([("top", S.number("")), ("left", S.number("")), ("bottom", S.number("")), ("right", S.number(""))],
-                                  required: ["top", "left", "bottom", "right"])),
-        ], required: ["width", "height", "scale", "safeArea"])
-        defs["viewportParams"] = S.object([
-            ("width", ["type": "number", "minimum": 100, "maximum": 10000]),
-            ("height", ["type": "number", "minimum": 100, "maximum": 10000]),
-            ("scale", ["type": "number", "minimum": 1, "maximum": 4]),
-            ("safeArea", S.object([("top", ["type": "number", "minimum": 0]), ("left", ["type": "number", "minimum": 0]),
-                                   ("bottom", ["type": "number", "minimum": 0]), ("right", ["type": "number", "minimum": 0])])),
-        ])
+    }
+
+    /// Each scene's model, and the state document that holds it.
+    private static func addState(to defs: inout JSONObject) {
         // Each scene's model: its members, as the scene opened on its sample has them (every
         // member is always there, null when it has nothing to say).
         var modelRules: [JSON] = []
@@ -131,6 +157,10 @@ public enum ProtocolSchema {
                 ("content", S.ref("content")),
             ], required: ["nodes", "content"])),
         ], required: ["scene", "viewport", "model", "display"]), "allOf", .array(modelRules))
+    }
+
+    /// The messages: requests (each method's params and result), responses, notifications.
+    private static func addMessages(to defs: inout JSONObject) {
         defs["id"] = ["type": ["string", "integer"]]
         defs["error"] = S.object([("code", S.integer("JSON-RPC or Scenery error code.")), ("message", S.string("Names the field and what was expected."))],
                                  required: ["code", "message"])
@@ -176,12 +206,5 @@ public enum ProtocolSchema {
                                 required: ["job", "done", "total", "item"])),
         ], required: ["jsonrpc", "method", "params"])
 
-        return [
-            "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "title": .string("Scenery protocol \(Initialize.protocolVersion)"),
-            "description": "One JSON object per line. Requests go to the engine; responses and notifications come back. Each method's params and result are under $defs as params.<method> and result.<method>.",
-            "$defs": .object(defs),
-            "oneOf": [S.ref("request"), S.ref("response"), S.ref("notification")],
-        ]
     }
 }
