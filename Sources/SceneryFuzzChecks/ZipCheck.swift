@@ -8,15 +8,14 @@ import SceneryCore
 enum ZipCheck {
     static func run(_ bytes: [UInt8]) -> String? {
         let path = "sets/01.zip"
-        let environment = SceneEnvironment(
-            now: { 0 }, random: { 0 },
+        let environment = SceneEnvironment(now: { 0 }, random: { 0 }, files: FileAccess(
             readFile: { (file) throws(RPCError) -> [UInt8] in
                 guard file == path else { throw RPCError(code: ErrorCode.fileUnreadable, message: "\(file): no such file") }
                 return bytes
             },
             readFileRange: { (file, offset, count) throws(RPCError) -> [UInt8] in
                 guard file == path else { throw RPCError(code: ErrorCode.fileUnreadable, message: "\(file): no such file") }
-                return try SceneEnvironment.range(of: bytes, path: file, offset: offset, count: count)
+                return try FileAccess.range(of: bytes, path: file, offset: offset, count: count)
             },
             fileInfo: { file in
                 if file == path { return FileInfo(isDirectory: false, size: bytes.count) }
@@ -25,7 +24,7 @@ enum ZipCheck {
             listDirectory: { (file) throws(RPCError) -> [String] in
                 guard file == "sets" else { throw RPCError(code: ErrorCode.fileUnreadable, message: "\(file): not a folder") }
                 return ["01.zip"]
-            })
+            }))
         if let archive = try? ZipArchive.open(path: path, environment: environment) {
             for entry in archive.entries {
                 guard entry.dataOffset >= 0, entry.dataOffset + entry.compressedSize <= bytes.count else {

@@ -56,15 +56,16 @@ public struct DataRoot: Sendable {
     /// `environment` with every file access confined to the root.
     public func confine(_ environment: EngineEnvironment) -> EngineEnvironment {
         var confined = environment
-        let root = self
-        confined.readFile = { (path) throws(RPCError) in try environment.readFile(root.resolve(path).get()) }
-        confined.readFileRange = { (path, offset, count) throws(RPCError) in try environment.readFileRange(root.resolve(path).get(), offset, count) }
-        confined.fileInfo = { path in (try? root.resolve(path).get()).flatMap(environment.fileInfo) }
-        confined.listDirectory = { (path) throws(RPCError) in try environment.listDirectory(root.resolve(path).get()) }
-        confined.writeFile = { (path, bytes) throws(RPCError) in try environment.writeFile(root.resolve(path).get(), bytes) }
-        confined.removeFile = { path in if let resolved = try? root.resolve(path).get() { environment.removeFile(resolved) } }
-        confined.createDirectory = { (path) throws(RPCError) in try environment.createDirectory(root.resolve(path).get()) }
-        confined.touchFile = { path in if let resolved = try? root.resolve(path).get() { environment.touchFile(resolved) } }
+        let root = self, outside = environment.files
+        var files = outside
+        files.readFile = { (path) throws(RPCError) in try outside.readFile(root.resolve(path).get()) }
+        files.readFileRange = { (path, offset, count) throws(RPCError) in try outside.readFileRange(root.resolve(path).get(), offset, count) }
+        files.fileInfo = { path in (try? root.resolve(path).get()).flatMap(outside.fileInfo) }
+        files.listDirectory = { (path) throws(RPCError) in try outside.listDirectory(root.resolve(path).get()) }
+        files.writeFile = { (path, bytes) throws(RPCError) in try outside.writeFile(root.resolve(path).get(), bytes) }
+        files.removeFile = { path in if let resolved = try? root.resolve(path).get() { outside.removeFile(resolved) } }
+        files.createDirectory = { (path) throws(RPCError) in try outside.createDirectory(root.resolve(path).get()) }
+        files.touchFile = { path in if let resolved = try? root.resolve(path).get() { outside.touchFile(resolved) } }
         confined.loadImage = { url, network in
             guard let path = DataRoot.filePath(url) else { return await environment.loadImage(url, network) }
             switch root.resolve(path) {
@@ -72,20 +73,21 @@ public struct DataRoot: Sendable {
             case .failure(let error): return .failure(ImageLoadFailure(error.message))
             }
         }
-        confined.fetch = { url, maxBytes in
-            guard let path = DataRoot.filePath(url) else { return await environment.fetch(url, maxBytes) }
+        files.fetch = { url, maxBytes in
+            guard let path = DataRoot.filePath(url) else { return await outside.fetch(url, maxBytes) }
             switch root.resolve(path) {
-            case .success(let resolved): return await environment.fetch("file://" + resolved, maxBytes)
+            case .success(let resolved): return await outside.fetch("file://" + resolved, maxBytes)
             case .failure(let error): return .failure(ImageLoadFailure(error.message))
             }
         }
         // No default cache folder outside the root; a session may name one inside it.
-        confined.cacheHome = nil
+        files.cacheHome = nil
         // A `file:` URL is judged by the path its fetch would read (``filePath(_:)``).
-        confined.refusal = { target in
+        files.refusal = { target in
             if case .failure(let error) = root.resolve(DataRoot.filePath(target) ?? target) { return error }
             return nil
         }
+        confined.files = files
         return confined
     }
 

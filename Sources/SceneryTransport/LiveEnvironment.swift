@@ -15,10 +15,8 @@ public enum LiveEnvironment {
             guard let base = baseDirectory, !path.hasPrefix("/"), !base.isEmpty else { return path }
             return path.isEmpty ? base : base + "/" + path
         }
-        return EngineEnvironment(
+        let files = FileAccess(
             readFile: { (path) throws(RPCError) in try readFile(resolve(path), limit: maxFileBytes, shownAs: path) },
-            loadImage: { url, network in await loadImage(url, network: network, limit: maxFileBytes, resolve: resolve, http: http) },
-            realTimeMs: { Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) },
             readFileRange: { (path, offset, count) throws(RPCError) in try readRange(resolve(path), offset: offset, count: count, shownAs: path) },
             fileInfo: { path in fileInfo(resolve(path)) },
             listDirectory: { (path) throws(RPCError) in try listDirectory(resolve(path), shownAs: path) },
@@ -28,6 +26,9 @@ public enum LiveEnvironment {
             touchFile: { path in utimes(resolve(path), nil) },
             fetch: { url, maxBytes in await fetch(url, maxBytes: maxBytes, resolve: resolve, http: http) },
             cacheHome: cacheHome())
+        return EngineEnvironment(files: files,
+                                 loadImage: { url, network in await loadImage(url, network: network, limit: maxFileBytes, resolve: resolve, http: http) },
+                                 realTimeMs: { Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) })
     }
 
     /// `$XDG_CACHE_HOME`, else `~/.cache`; nil without either.

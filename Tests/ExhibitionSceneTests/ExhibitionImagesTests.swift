@@ -57,15 +57,18 @@ struct ExhibitionImagesTests {
 
 @Suite("Exhibition original art")
 struct ExhibitionOriginalArtTests {
-    static let environment = SceneEnvironment(now: { 0 }, random: { 7 }, readFile: { (path) throws(RPCError) in
+    static let environment = SceneEnvironment(now: { 0 }, random: { 7 }, files: FileAccess(
+            readFile: { (path) throws(RPCError) in
         guard let data = FileManager.default.contents(atPath: path) else { throw RPCError(code: ErrorCode.fileUnreadable, message: path) }
         return [UInt8](data)
-    }, readFileRange: { (path, _, _) throws(RPCError) in throw RPCError(code: ErrorCode.fileUnreadable, message: path) },
-       fileInfo: { path in
+    },
+            readFileRange: { (path, _, _) throws(RPCError) in throw RPCError(code: ErrorCode.fileUnreadable, message: path) },
+            fileInfo: { path in
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         return FileInfo(isDirectory: isDirectory.boolValue, size: 0)
-    }, listDirectory: { _ throws(RPCError) in [] })
+    },
+            listDirectory: { _ throws(RPCError) in [] }))
 
     @Test("with the brief's resources every drawn image is replaced by its original, under an id of its own",
           SharedData.needs("seed-data/Exhibition/resources", "the Exhibition brief's images"))

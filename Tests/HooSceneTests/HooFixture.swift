@@ -19,15 +19,14 @@ enum HooFixture {
     /// An environment whose `fileInfo` knows `files`, whose `readFile` serves `contents`.
     static func environment(clock: Clock = Clock(), files: [String: [UInt8]] = [:]) -> SceneEnvironment {
         let counter = Counter()
-        return SceneEnvironment(
-            now: { clock.now }, random: { counter.next() },
+        return SceneEnvironment(now: { clock.now }, random: { counter.next() }, files: FileAccess(
             readFile: { (path) throws(RPCError) in
                 guard let bytes = files[path] else { throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): missing") }
                 return bytes
             },
             readFileRange: { (path, _, _) throws(RPCError) in throw RPCError(code: ErrorCode.fileUnreadable, message: path) },
             fileInfo: { files[$0] == nil ? nil : FileInfo(isDirectory: false, size: files[$0]!.count) },
-            listDirectory: { (path) throws(RPCError) in throw RPCError(code: ErrorCode.fileUnreadable, message: path) })
+            listDirectory: { (path) throws(RPCError) in throw RPCError(code: ErrorCode.fileUnreadable, message: path) }))
     }
 
     static func hoo(_ number: Int, set: Int) -> Hoo {

@@ -42,8 +42,7 @@ enum HooTestSupport {
 
     /// The environment the engine gives a job on a real machine, counting what it reads.
     static func liveEnvironment(counter: ReadCounter = ReadCounter()) -> SceneEnvironment {
-        SceneEnvironment(
-            now: { 0 }, random: { 0 },
+        SceneEnvironment(now: { 0 }, random: { 0 }, files: FileAccess(
             readFile: { (path) throws(RPCError) -> [UInt8] in
                 guard let info = LiveEnvironment.fileInfo(path), !info.isDirectory else { throw unreadable(path, "no such file") }
                 let bytes = try LiveEnvironment.readRange(path, offset: 0, count: info.size)
@@ -56,7 +55,7 @@ enum HooTestSupport {
                 return bytes
             },
             fileInfo: LiveEnvironment.fileInfo,
-            listDirectory: { (path) throws(RPCError) in try LiveEnvironment.listDirectory(path) })
+            listDirectory: { (path) throws(RPCError) in try LiveEnvironment.listDirectory(path) }))
     }
 
     static func unreadable(_ path: String, _ reason: String) -> RPCError {
@@ -73,15 +72,14 @@ enum HooTestSupport {
             }
             return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         }
-        return SceneEnvironment(
-            now: { 0 }, random: { 0 },
+        return SceneEnvironment(now: { 0 }, random: { 0 }, files: FileAccess(
             readFile: { (path) throws(RPCError) -> [UInt8] in
                 guard let bytes = files[path] else { throw unreadable(path, "no such file") }
                 return bytes
             },
             readFileRange: { (path, offset, count) throws(RPCError) -> [UInt8] in
                 guard let bytes = files[path] else { throw unreadable(path, "no such file") }
-                return try SceneEnvironment.range(of: bytes, path: path, offset: offset, count: count)
+                return try FileAccess.range(of: bytes, path: path, offset: offset, count: count)
             },
             fileInfo: { path in
                 if let bytes = files[path] { return FileInfo(isDirectory: false, size: bytes.count) }
@@ -91,7 +89,7 @@ enum HooTestSupport {
                 let names = children(path)
                 guard !names.isEmpty else { throw unreadable(path, "not a folder") }
                 return names
-            })
+            }))
     }
 
     /// A job context over `environment` that records each progress report.

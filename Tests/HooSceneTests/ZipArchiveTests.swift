@@ -179,13 +179,14 @@ private func openError(_ zip: TestZip, limits: ZipLimits = .standard) -> ZipErro
     let bytes = zip.bytes()
     let counter = ReadCounter()
     let memory = HooTestSupport.memoryEnvironment(["big.zip": bytes])
-    let environment = SceneEnvironment(
-        now: { 0 }, random: { 0 }, readFile: memory.readFile,
-        readFileRange: { (path, offset, count) throws(RPCError) -> [UInt8] in
+    let environment = SceneEnvironment(now: { 0 }, random: { 0 }, files: FileAccess(
+            readFile: memory.readFile,
+            readFileRange: { (path, offset, count) throws(RPCError) -> [UInt8] in
             counter.add(count)
             return try memory.readFileRange(path, offset, count)
         },
-        fileInfo: memory.fileInfo, listDirectory: memory.listDirectory)
+            fileInfo: memory.fileInfo,
+            listDirectory: memory.listDirectory))
     let archive = try ZipArchive.open(path: "big.zip", environment: environment)
     #expect(counter.bytes < 70_000)
     #expect(try archive.extract(archive.entries[1], using: ZipInflater()) == Array("tiny".utf8))

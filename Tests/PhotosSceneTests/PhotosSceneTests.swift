@@ -228,28 +228,27 @@ struct PhotosDataTests {
 
 /// The live file primitives, for the cache tests (the transport's are the same calls).
 enum LocalFiles {
-    static let environment = SceneEnvironment(
-        now: { 0 }, random: { 0 },
-        readFile: { (path) throws(RPCError) in
+    static let environment = SceneEnvironment(now: { 0 }, random: { 0 }, files: FileAccess(
+            readFile: { (path) throws(RPCError) in
             guard let data = FileManager.default.contents(atPath: path) else { throw RPCError(code: ErrorCode.fileUnreadable, message: path) }
             return [UInt8](data)
         },
-        readFileRange: { (path, _, _) throws(RPCError) in throw RPCError(code: ErrorCode.fileUnreadable, message: path) },
-        fileInfo: { path in
+            readFileRange: { (path, _, _) throws(RPCError) in throw RPCError(code: ErrorCode.fileUnreadable, message: path) },
+            fileInfo: { path in
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
             var info = FileInfo(isDirectory: attributes[.type] as? FileAttributeType == .typeDirectory, size: (attributes[.size] as? Int) ?? 0)
             info.modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
             return info
         },
-        listDirectory: { (path) throws(RPCError) in (try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? [] },
-        writeFile: { (path, bytes) throws(RPCError) in
+            listDirectory: { (path) throws(RPCError) in (try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? [] },
+            writeFile: { (path, bytes) throws(RPCError) in
             do { try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic) } catch { throw RPCError(code: ErrorCode.fileUnreadable, message: path) }
         },
-        removeFile: { path in try? FileManager.default.removeItem(atPath: path) },
-        createDirectory: { (path) throws(RPCError) in
+            removeFile: { path in try? FileManager.default.removeItem(atPath: path) },
+            createDirectory: { (path) throws(RPCError) in
             do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch { throw RPCError(code: ErrorCode.fileUnreadable, message: path) }
         },
-        touchFile: { path in try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path) })
+            touchFile: { path in try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path) }))
 }
 
 /// The memo only saves work: after any commands, a render through it equals a fresh one.

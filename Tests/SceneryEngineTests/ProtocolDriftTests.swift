@@ -203,9 +203,9 @@ enum EngineFacts {
             guard let data = FileManager.default.contents(atPath: path) else { throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): no such file") }
             return [UInt8](data)
         }
-        return EngineEnvironment(
-            readFile: read, loadImage: { _, _ in .failure(ImageLoadFailure("no image loader")) }, realTimeMs: { 0 },
-            readFileRange: { (path, offset, count) throws(RPCError) in try SceneEnvironment.range(of: read(path), path: path, offset: offset, count: count) },
+        let files = FileAccess(
+            readFile: read,
+            readFileRange: { (path, offset, count) throws(RPCError) in try FileAccess.range(of: read(path), path: path, offset: offset, count: count) },
             fileInfo: { path in
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
@@ -223,6 +223,7 @@ enum EngineFacts {
                 }
                 return .success([UInt8](data))
             })
+        return EngineEnvironment(files: files, loadImage: { _, _ in .failure(ImageLoadFailure("no image loader")) }, realTimeMs: { 0 })
     }()
 
     /// One request's answer on `engine`.

@@ -6,20 +6,24 @@ import SceneryCore
 enum ShelfFixture {
     /// Files from disk; the clock at `now`.
     static func environment(now: Int = 0) -> SceneEnvironment {
-        SceneEnvironment(now: { now }, random: { 0 }, readFile: { (path) throws(RPCError) in
+        SceneEnvironment(now: { now }, random: { 0 }, files: FileAccess(
+            readFile: { (path) throws(RPCError) in
             guard let data = FileManager.default.contents(atPath: path) else { throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): missing") }
             return [UInt8](data)
-        }, readFileRange: { (path, offset, count) throws(RPCError) in
+        },
+            readFileRange: { (path, offset, count) throws(RPCError) in
             guard let data = FileManager.default.contents(atPath: path) else { throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): missing") }
-            return try SceneEnvironment.range(of: [UInt8](data), path: path, offset: offset, count: count)
-        }, fileInfo: { path in
+            return try FileAccess.range(of: [UInt8](data), path: path, offset: offset, count: count)
+        },
+            fileInfo: { path in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             return FileInfo(isDirectory: isDirectory.boolValue, size: size ?? 0)
-        }, listDirectory: { (path) throws(RPCError) in
+        },
+            listDirectory: { (path) throws(RPCError) in
             (try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? []
-        })
+        }))
     }
 
     /// The scene opened with `params` (the sample without `books`) on `viewport`.

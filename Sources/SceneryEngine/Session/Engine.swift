@@ -140,29 +140,19 @@ public final class Engine {
     private(set) lazy var sceneEnvironment: SceneEnvironment = {
         let random = self.random, clock = self.clock, environment = self.environment, maxBytes = limits.maxFileBytes
         let network = networkSwitch
-        return SceneEnvironment(
-            now: { clock.now },
-            random: { random.next() },
-            readFile: { (path) throws(RPCError) in
-                let bytes = try environment.readFile(path)
-                if bytes.count > maxBytes {
-                    throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): file of \(bytes.count) bytes exceeds the limit of \(maxBytes) bytes")
-                }
-                return bytes
-            },
-            readFileRange: environment.readFileRange,
-            fileInfo: environment.fileInfo,
-            listDirectory: environment.listDirectory,
-            writeFile: environment.writeFile,
-            removeFile: environment.removeFile,
-            createDirectory: environment.createDirectory,
-            touchFile: environment.touchFile,
-            fetch: { url, maxBytes in
-                if !network.on && !url.lowercased().hasPrefix("file:") { return .failure(ImageLoadFailure("network disabled by initialize")) }
-                return await environment.fetch(url, maxBytes)
-            },
-            cacheHome: environment.cacheHome,
-            refusal: environment.refusal)
+        var files = environment.files
+        files.readFile = { (path) throws(RPCError) in
+            let bytes = try environment.files.readFile(path)
+            if bytes.count > maxBytes {
+                throw RPCError(code: ErrorCode.fileUnreadable, message: "\(path): file of \(bytes.count) bytes exceeds the limit of \(maxBytes) bytes")
+            }
+            return bytes
+        }
+        files.fetch = { url, maxBytes in
+            if !network.on && !url.lowercased().hasPrefix("file:") { return .failure(ImageLoadFailure("network disabled by initialize")) }
+            return await environment.files.fetch(url, maxBytes)
+        }
+        return SceneEnvironment(now: { clock.now }, random: { random.next() }, files: files)
     }()
 
     /// The session's `network` flag, shared with the scene environment's `fetch` (which a job
