@@ -11,20 +11,82 @@ import SceneryCore
 enum RequestScan {
     /// The request's id, method and params, or nil when the line takes the full parser.
     static func scan(_ line: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> (id: JSON, method: String, params: Params)? {
+        var scanner = Scanner(line: line)
+        var request = Members()
+        scanner.skipWhitespace()
+        guard scanner.take(UInt8(ascii: "{")) else { return nil }
+        while true {
+            scanner.skipWhitespace()
+            guard let key = scanner.plainString() else { return nil }
+            scanner.skipWhitespace()
+            guard scanner.take(UInt8(ascii: ":")) else { return nil }
+            scanner.skipWhitespace()
+            guard scanner.cursor < line.count, scanner.member(key, into: &request, maxDepth: maxDepth) else { return nil }
+            scanner.skipWhitespace()
+            if scanner.take(UInt8(ascii: "}")) { break }
+            guard scanner.take(UInt8(ascii: ",")) else { return nil }
+        }
+        scanner.skipWhitespace()
+        guard scanner.cursor == line.count, request.version, let id = request.id, let method = request.method else { return nil }
+        return (id, method, Params(request.params ?? JSONObject()))
+    }
+
+    /// The members read so far.
+    struct Members {
+        var id: JSON?, method: String?, params: JSONObject?, version = false
+    }
+
+    /// A cursor over the line.
+    struct Scanner {
+        let line: UnsafeBufferPointer<UInt8>
         var cursor = 0
-        func skipWhitespace() {
+
+        /// Reads the value of the member `key` into `request`; false when the line takes the full parser.
+        mutating func member(_ key: Range<Int>, into request: inout Members, maxDepth: Int) -> Bool {
+            if equals(key, "id") {
+                guard request.id == nil else { return false }
+                if line[cursor] == UInt8(ascii: "\"") {
+                    guard let range = plainString() else { return false }
+                    request.id = .string(text(range))
+                } else {
+                    guard let number = integer() else { return false }
+                    request.id = .number(number)
+                }
+            } else if equals(key, "method") {
+                guard request.method == nil, let range = plainString() else { return false }
+                request.method = text(range)
+            } else if equals(key, "params") {
+                guard request.params == nil, line[cursor] == UInt8(ascii: "{"),
+                      let (value, end) = try? JSONParser.parseValue(in: line, at: cursor, depth: 1, maxDepth: maxDepth),
+                      case .object(let object) = value else { return false }
+                request.params = object
+                cursor = end
+            } else if equals(key, "jsonrpc") {
+                guard !request.version, let range = plainString(), equals(range, "2.0") else { return false }
+                request.version = true
+            } else {
+                return false
+            }
+            return true
+        }
+
+        @inline(__always)
+        mutating func skipWhitespace() {
             while cursor < line.count, line[cursor] == 0x20 || line[cursor] == 0x09 || line[cursor] == 0x0A || line[cursor] == 0x0D {
                 cursor += 1
             }
         }
-        func take(_ byte: UInt8) -> Bool {
+
+        @inline(__always)
+        mutating func take(_ byte: UInt8) -> Bool {
             guard cursor < line.count, line[cursor] == byte else { return false }
             cursor += 1
             return true
         }
+
         /// A string without escapes, control characters or non-ASCII bytes: the range of its
         /// contents, after which the cursor is past the closing quote.
-        func plainString() -> Range<Int>? {
+        mutating func plainString() -> Range<Int>? {
             guard take(UInt8(ascii: "\"")) else { return nil }
             let start = cursor
             while cursor < line.count {
@@ -35,13 +97,16 @@ enum RequestScan {
             }
             return nil
         }
+
         func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self) }
+
         func equals(_ range: Range<Int>, _ literal: StaticString) -> Bool {
             range.count == literal.utf8CodeUnitCount
                 && (0..<range.count).allSatisfy { line[range.lowerBound + $0] == literal.utf8Start[$0] }
         }
+
         /// An integer of at most 15 digits, without a leading zero or a minus zero.
-        func integer() -> Double? {
+        mutating func integer() -> Double? {
             let negative = take(UInt8(ascii: "-"))
             let start = cursor
             var value = 0
@@ -56,47 +121,5 @@ enum RequestScan {
             if cursor < line.count, line[cursor] == UInt8(ascii: ".") || line[cursor] | 0x20 == UInt8(ascii: "e") { return nil }
             return Double(negative ? -value : value)
         }
-
-        var id: JSON?, method: String?, params: JSONObject?, version = false
-        skipWhitespace()
-        guard take(UInt8(ascii: "{")) else { return nil }
-        while true {
-            skipWhitespace()
-            guard let key = plainString() else { return nil }
-            skipWhitespace()
-            guard take(UInt8(ascii: ":")) else { return nil }
-            skipWhitespace()
-            guard cursor < line.count else { return nil }
-            if equals(key, "id") {
-                guard id == nil else { return nil }
-                if line[cursor] == UInt8(ascii: "\"") {
-                    guard let range = plainString() else { return nil }
-                    id = .string(text(range))
-                } else {
-                    guard let number = integer() else { return nil }
-                    id = .number(number)
-                }
-            } else if equals(key, "method") {
-                guard method == nil, let range = plainString() else { return nil }
-                method = text(range)
-            } else if equals(key, "params") {
-                guard params == nil, line[cursor] == UInt8(ascii: "{"),
-                      let (value, end) = try? JSONParser.parseValue(in: line, at: cursor, depth: 1, maxDepth: maxDepth),
-                      case .object(let object) = value else { return nil }
-                params = object
-                cursor = end
-            } else if equals(key, "jsonrpc") {
-                guard !version, let range = plainString(), equals(range, "2.0") else { return nil }
-                version = true
-            } else {
-                return nil
-            }
-            skipWhitespace()
-            if take(UInt8(ascii: "}")) { break }
-            guard take(UInt8(ascii: ",")) else { return nil }
-        }
-        skipWhitespace()
-        guard cursor == line.count, version, let id, let method else { return nil }
-        return (id, method, Params(params ?? JSONObject()))
     }
 }
