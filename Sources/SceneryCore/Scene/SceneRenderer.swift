@@ -112,6 +112,14 @@ public struct SceneRenderer<S: Scene> {
         if !sections.isEmpty { sections.removeAll(keepingCapacity: true) }
         swap(&last.spareSections, &sections)
 
+        diffModel(newModel, modelPath: modelPath, baseline: baseline, into: &patch)
+        return inPlace
+    }
+
+    /// The model's operations into `patch` at `modelPath`, against the last model, or against
+    /// `baseline` at the first render.
+    @inlinable
+    mutating func diffModel(_ newModel: S.Model, modelPath: PatchPath, baseline: JSON, into patch: inout PatchWriter) {
         if S.Model.self == JSON.self {
             // A JSON model is its own JSON, diffed as a tree: nothing else to keep.
             let json = newModel.json
@@ -133,7 +141,6 @@ public struct SceneRenderer<S: Scene> {
             lastMembers = members
             lastModel = ModelBox(newModel)
         }
-        return inPlace
     }
 
     /// Whether the new parts and sections line up one for one with the old ones (the same
