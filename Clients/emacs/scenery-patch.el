@@ -184,58 +184,63 @@ along the way are the patch's own copies."
   (puthash vector t scenery--patch-fresh)
   vector)
 
+(defun scenery--patch-edit-parent (doc tokens edit)
+  "DOC with the container of TOKENS' last member replaced.
+EDIT gets the container and that member's token, and returns the new
+container."
+  (let ((last (car (last tokens))))
+    (scenery--patch-update doc (butlast tokens)
+                           (lambda (container) (funcall edit container last)))))
+
 (defun scenery--patch-add (doc tokens value)
   "DOC with VALUE added at TOKENS."
   (if (null tokens)
       value
-    (let ((parent (butlast tokens)) (last (car (last tokens))))
-      (scenery--patch-update
-       doc parent
-       (lambda (container)
-         (cond ((vectorp container)
-                (let ((index (scenery--patch-index last container t)))
-                  (scenery--patch-fresh-vector
-                   (vconcat (substring container 0 index) (vector value)
-                            (substring container index)))))
-               ((hash-table-p container)
-                (let ((own (scenery--patch-own container)))
-                  (puthash last value own)
-                  own))
-               (t (scenery--patch-fail "add: the parent of %S is not a container" last))))))))
+    (scenery--patch-edit-parent
+     doc tokens
+     (lambda (container last)
+       (cond ((vectorp container)
+              (let ((index (scenery--patch-index last container t)))
+                (scenery--patch-fresh-vector
+                 (vconcat (substring container 0 index) (vector value)
+                          (substring container index)))))
+             ((hash-table-p container)
+              (let ((own (scenery--patch-own container)))
+                (puthash last value own)
+                own))
+             (t (scenery--patch-fail "add: the parent of %S is not a container" last)))))))
 
 (defun scenery--patch-remove (doc tokens)
   "DOC without the value at TOKENS."
   (unless tokens
     (scenery--patch-fail "remove: cannot remove the whole document"))
-  (let ((parent (butlast tokens)) (last (car (last tokens))))
-    (scenery--patch-update
-     doc parent
-     (lambda (container)
-       (cond ((vectorp container)
-              (let ((index (scenery--patch-index last container nil)))
-                (scenery--patch-fresh-vector
-                 (vconcat (substring container 0 index) (substring container (1+ index))))))
-             ((and (hash-table-p container)
-                   (not (eq (gethash last container 'scenery--absent) 'scenery--absent)))
-              (let ((own (scenery--patch-own container)))
-                (remhash last own)
-                own))
-             (t (scenery--patch-fail "remove: no member %S" last)))))))
+  (scenery--patch-edit-parent
+   doc tokens
+   (lambda (container last)
+     (cond ((vectorp container)
+            (let ((index (scenery--patch-index last container nil)))
+              (scenery--patch-fresh-vector
+               (vconcat (substring container 0 index) (substring container (1+ index))))))
+           ((and (hash-table-p container)
+                 (not (eq (gethash last container 'scenery--absent) 'scenery--absent)))
+            (let ((own (scenery--patch-own container)))
+              (remhash last own)
+              own))
+           (t (scenery--patch-fail "remove: no member %S" last))))))
 
 (defun scenery--patch-replace (doc tokens value)
   "DOC with the value at TOKENS, which must exist, replaced by VALUE."
   (scenery--patch-get doc tokens)
   (if (null tokens)
       value
-    (let ((parent (butlast tokens)) (last (car (last tokens))))
-      (scenery--patch-update
-       doc parent
-       (lambda (container)
-         (let ((own (scenery--patch-own container)))
-           (if (vectorp own)
-               (aset own (scenery--patch-index last own nil) value)
-             (puthash last value own))
-           own))))))
+    (scenery--patch-edit-parent
+     doc tokens
+     (lambda (container last)
+       (let ((own (scenery--patch-own container)))
+         (if (vectorp own)
+             (aset own (scenery--patch-index last own nil) value)
+           (puthash last value own))
+         own)))))
 
 (defun scenery--patch-member (operation name)
   "Member NAME of the patch OPERATION, or `scenery--absent'."
