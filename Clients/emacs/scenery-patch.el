@@ -184,6 +184,11 @@ along the way are the patch's own copies."
   (puthash vector t scenery--patch-fresh)
   vector)
 
+(defun scenery--patch-splice (vector index count inserted)
+  "A fresh copy of VECTOR with COUNT elements at INDEX replaced by INSERTED."
+  (scenery--patch-fresh-vector
+   (vconcat (substring vector 0 index) inserted (substring vector (+ index count)))))
+
 (defun scenery--patch-edit-parent (doc tokens edit)
   "DOC with the container of TOKENS' last member replaced.
 EDIT gets the container and that member's token, and returns the new
@@ -200,10 +205,7 @@ container."
      doc tokens
      (lambda (container last)
        (cond ((vectorp container)
-              (let ((index (scenery--patch-index last container t)))
-                (scenery--patch-fresh-vector
-                 (vconcat (substring container 0 index) (vector value)
-                          (substring container index)))))
+              (scenery--patch-splice container (scenery--patch-index last container t) 0 (vector value)))
              ((hash-table-p container)
               (let ((own (scenery--patch-own container)))
                 (puthash last value own)
@@ -218,9 +220,7 @@ container."
    doc tokens
    (lambda (container last)
      (cond ((vectorp container)
-            (let ((index (scenery--patch-index last container nil)))
-              (scenery--patch-fresh-vector
-               (vconcat (substring container 0 index) (substring container (1+ index))))))
+            (scenery--patch-splice container (scenery--patch-index last container nil) 1 []))
            ((and (hash-table-p container)
                  (not (eq (gethash last container 'scenery--absent) 'scenery--absent)))
             (let ((own (scenery--patch-own container)))
