@@ -55,12 +55,6 @@ final class VirtualClockDriver: EffectDriver {
 
     /// Starts and cancels the timers the scene just asked for; other effects stay queued.
     private func startTimers(_ engine: Engine) {
-        engine.pendingEffects = engine.pendingEffects.filter { effect in
-            switch effect {
-            case .startTimer(let name, let ms): engine.timers.start(name, due: engine.clock.now + max(0, ms)); return false
-            case .cancelTimer(let name): engine.timers.cancel(name); return false
-            case .loadImage, .runJob: return true
-            }
-        }
+        engine.pendingEffects = engine.pendingEffects.filter { !engine.applyTimer($0) }
     }
 }

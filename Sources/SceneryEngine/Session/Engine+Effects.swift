@@ -9,11 +9,10 @@ extension Engine {
         var loaded = false
         while !pendingEffects.isEmpty {
             let effect = pendingEffects.removeFirst()
+            if applyTimer(effect) { continue }
             switch effect {
-            case .startTimer(let name, let ms):
-                timers.start(name, due: clock.now + max(0, ms))
-            case .cancelTimer(let name):
-                timers.cancel(name)
+            case .startTimer, .cancelTimer:
+                break  // applied above
             case .loadImage(let url):
                 // Built-in and loaded pictures come now; the driver loads the others now
                 // (virtual clock) or later (real). Those that finish here are delivered one by
@@ -39,6 +38,16 @@ extension Engine {
         }
         let environment = self.environment, network = self.network
         return RunBlocking.run { await environment.loadImage(url, network) }
+    }
+
+    /// Starts or cancels the timer `effect` asks for, on the scene clock; false for any other effect.
+    func applyTimer(_ effect: SceneEffect) -> Bool {
+        switch effect {
+        case .startTimer(let name, let ms): timers.start(name, due: clock.now + max(0, ms))
+        case .cancelTimer(let name): timers.cancel(name)
+        case .loadImage, .runJob: return false
+        }
+        return true
     }
 
     /// Delivers a finished load to the scene; false when the scene refused it (it was reopened).
