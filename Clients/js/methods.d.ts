@@ -38,8 +38,8 @@ export interface Methods {
   sceneOpen(params: { scene: "photos"; cacheDir?: string; endpoint?: string }): Promise<SceneOpenResult>;
   /** Open a scene by name with its data; replaces the open scene. (testcard) */
   sceneOpen(params: { scene: "testcard"; page?: string | number }): Promise<SceneOpenResult>;
-  /** The whole state document, its rev and the scene clock's time; or, with as "text", the screen as text. */
-  snapshot(params?: { as?: "state" | "text"; ids?: string[] }): Promise<SnapshotResult>;
+  /** The whole state document, its rev and the scene clock's time; or, with as "text", the screen as text; or, with as "accessibility", what assistive technology is told. */
+  snapshot(params?: { as?: "state" | "text" | "accessibility"; ids?: string[] }): Promise<SnapshotResult>;
   /** Change the screen size, scale or safe area; the scene lays out again. */
   viewportSet(params?: { height?: number; safeArea?: ViewportParamsSafeArea; scale?: number; width?: number }): Promise<ViewportSetResult>;
   /** Move the virtual clock forward, firing due timers in order. */

@@ -21,6 +21,29 @@ export type Rev = number;
 /** One JSON object per line. Requests go to the engine; responses and notifications come back. Each method's params and result are under $defs as params.<method> and result.<method>. */
 export type Message = Request | Response | Notification;
 
+/** AccessibleNode */
+export interface AccessibleNode {
+  /** An image's or movie's asset id. */
+  asset?: string;
+  /** 0, or one more than the depth of the role node it is read under. */
+  depth: number;
+  frame: Frame;
+  /** The node's id. */
+  id: string;
+  /** The node's kind. */
+  kind: "rect" | "text" | "image" | "line" | "circle" | "movie" | "group";
+  /** The node's layer. */
+  layer: "screen" | "content";
+  /** A role node's accessible name, or a text node's text. */
+  name?: string;
+  /** The role node it is read under (its id extends that id). */
+  parent?: string;
+  /** The node's role, when it has one. */
+  role?: "button" | "row";
+  /** selected, disabled, loading, failed: those that hold, in this order. */
+  states: Array<"selected" | "disabled" | "loading" | "failed">;
+}
+
 /** Animation */
 export interface Animation {
   /** [x, y] a rotation turns about, in the node's coordinate space; absent: the centre of the frame. */
@@ -297,11 +320,11 @@ export interface SetsLoadParams {
   path: string;
 }
 
-/** The whole state document, its rev and the scene clock's time; or, with as "text", the screen as text. */
+/** The whole state document, its rev and the scene clock's time; or, with as "text", the screen as text; or, with as "accessibility", what assistive technology is told. */
 export interface SnapshotParams {
-  /** What to answer: the state document ("state", the default) or the screen as text ("text": PROTOCOL.md section 3, "The screen as text"). */
-  as?: "state" | "text";
-  /** With as "text": only the nodes with one of these ids or an id extending one by whole components (a region of the screen). */
+  /** What to answer: the state document ("state", the default), the screen as text ("text": PROTOCOL.md section 3, "The screen as text"), or the nodes a front end tells assistive technology of ("accessibility": section 3, "What assistive technology is told"). */
+  as?: "state" | "text" | "accessibility";
+  /** With as "text" or "accessibility": only the nodes with one of these ids or an id extending one by whole components (a region of the screen). */
   ids?: string[];
 }
 
@@ -446,6 +469,8 @@ export interface SetsLoadResult {
 
 /** SnapshotResult */
 export interface SnapshotResult {
+  /** With as "accessibility": the nodes a person is told of, in reading order. */
+  nodes?: AccessibleNode[];
   /** The scene clock at this snapshot, in ms: the time animations' startMs count on. */
   nowMs: number;
   rev: Rev;

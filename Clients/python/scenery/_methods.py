@@ -131,12 +131,15 @@ class SyncMethods(SceneModels):
         left at None is not sent."""
         return self.request("scene.open", _sent({"books": books, "cacheDir": cache_dir, "endpoint": endpoint, "events": events, "page": page, "people": people, "resources": resources, "scene": scene, "sets": sets, "timeZone": time_zone}))  # type: ignore[no-any-return]
 
-    def snapshot(self, *, as_: Literal['state', 'text'] | None = None, ids: list[str] | None = None) -> SnapshotResult:
+    def snapshot(self, *, as_: Literal['state', 'text', 'accessibility'] | None = None, ids: list[str] | None = None) -> SnapshotResult:
         """The whole state document, its rev and the scene clock's time; or, with as "text", the
-        screen as text. Params: ``as_`` (as): What to answer: the state document ("state", the
-        default) or the screen as text ("text": PROTOCOL.md section 3, "The screen as text");
-        ``ids`` (ids): With as "text": only the nodes with one of these ids or an id extending one
-        by whole components (a region of the screen). A param left at None is not sent."""
+        screen as text; or, with as "accessibility", what assistive technology is told. Params:
+        ``as_`` (as): What to answer: the state document ("state", the default), the screen as text
+        ("text": PROTOCOL.md section 3, "The screen as text"), or the nodes a front end tells
+        assistive technology of ("accessibility": section 3, "What assistive technology is told");
+        ``ids`` (ids): With as "text" or "accessibility": only the nodes with one of these ids or an
+        id extending one by whole components (a region of the screen). A param left at None is not
+        sent."""
         return self.request("snapshot", _sent({"as": as_, "ids": ids}))  # type: ignore[no-any-return]
 
     def viewport_set(self, *, height: float | None = None, safe_area: ViewportParamsSafeArea | None = None, scale: float | None = None, width: float | None = None) -> ViewportSetResult:
@@ -306,12 +309,15 @@ class AsyncMethods(SceneModels):
         left at None is not sent."""
         return await self.request("scene.open", _sent({"books": books, "cacheDir": cache_dir, "endpoint": endpoint, "events": events, "page": page, "people": people, "resources": resources, "scene": scene, "sets": sets, "timeZone": time_zone}))  # type: ignore[no-any-return]
 
-    async def snapshot(self, *, as_: Literal['state', 'text'] | None = None, ids: list[str] | None = None) -> SnapshotResult:
+    async def snapshot(self, *, as_: Literal['state', 'text', 'accessibility'] | None = None, ids: list[str] | None = None) -> SnapshotResult:
         """The whole state document, its rev and the scene clock's time; or, with as "text", the
-        screen as text. Params: ``as_`` (as): What to answer: the state document ("state", the
-        default) or the screen as text ("text": PROTOCOL.md section 3, "The screen as text");
-        ``ids`` (ids): With as "text": only the nodes with one of these ids or an id extending one
-        by whole components (a region of the screen). A param left at None is not sent."""
+        screen as text; or, with as "accessibility", what assistive technology is told. Params:
+        ``as_`` (as): What to answer: the state document ("state", the default), the screen as text
+        ("text": PROTOCOL.md section 3, "The screen as text"), or the nodes a front end tells
+        assistive technology of ("accessibility": section 3, "What assistive technology is told");
+        ``ids`` (ids): With as "text" or "accessibility": only the nodes with one of these ids or an
+        id extending one by whole components (a region of the screen). A param left at None is not
+        sent."""
         return await self.request("snapshot", _sent({"as": as_, "ids": ids}))  # type: ignore[no-any-return]
 
     async def viewport_set(self, *, height: float | None = None, safe_area: ViewportParamsSafeArea | None = None, scale: float | None = None, width: float | None = None) -> ViewportSetResult:

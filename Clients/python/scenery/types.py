@@ -26,6 +26,29 @@ Rev: TypeAlias = "int"
 #: One JSON object per line. Requests go to the engine; responses and notifications come back. Each method's params and result are under $defs as params.<method> and result.<method>.
 Message: TypeAlias = "Request | Response | Notification"
 
+class AccessibleNode(TypedDict):
+    """AccessibleNode"""
+    #: An image's or movie's asset id.
+    asset: NotRequired[str]
+    #: 0, or one more than the depth of the role node it is read under.
+    depth: int
+    frame: Frame
+    #: The node's id.
+    id: str
+    #: The node's kind.
+    kind: Literal['rect', 'text', 'image', 'line', 'circle', 'movie', 'group']
+    #: The node's layer.
+    layer: Literal['screen', 'content']
+    #: A role node's accessible name, or a text node's text.
+    name: NotRequired[str]
+    #: The role node it is read under (its id extends that id).
+    parent: NotRequired[str]
+    #: The node's role, when it has one.
+    role: NotRequired[Literal['button', 'row']]
+    #: selected, disabled, loading, failed: those that hold, in this order.
+    states: list[Literal['selected', 'disabled', 'loading', 'failed']]
+
+
 class Animation(TypedDict):
     """Animation"""
     #: [x, y] a rotation turns about, in the node's coordinate space; absent: the centre of the frame.
@@ -302,10 +325,10 @@ class SetsLoadParams(TypedDict):
     path: str
 
 
-#: The whole state document, its rev and the scene clock's time; or, with as "text", the screen as text.
+#: The whole state document, its rev and the scene clock's time; or, with as "text", the screen as text; or, with as "accessibility", what assistive technology is told.
 SnapshotParams = TypedDict("SnapshotParams", {
-    "as": "NotRequired[Literal['state', 'text']]",  # What to answer: the state document ("state", the default) or the screen as text ("text": PROTOCOL.md section 3, "The screen as text").
-    "ids": "NotRequired[list[str]]",  # With as "text": only the nodes with one of these ids or an id extending one by whole components (a region of the screen).
+    "as": "NotRequired[Literal['state', 'text', 'accessibility']]",  # What to answer: the state document ("state", the default), the screen as text ("text": PROTOCOL.md section 3, "The screen as text"), or the nodes a front end tells assistive technology of ("accessibility": section 3, "What assistive technology is told").
+    "ids": "NotRequired[list[str]]",  # With as "text" or "accessibility": only the nodes with one of these ids or an id extending one by whole components (a region of the screen).
 })
 
 
@@ -450,6 +473,8 @@ class SetsLoadResult(TypedDict):
 
 class SnapshotResult(TypedDict):
     """SnapshotResult"""
+    #: With as "accessibility": the nodes a person is told of, in reading order.
+    nodes: NotRequired[list[AccessibleNode]]
     #: The scene clock at this snapshot, in ms: the time animations' startMs count on.
     nowMs: int
     rev: Rev

@@ -1,6 +1,5 @@
 /// The screen as a person reads it, as text: one line per node that says something, in reading
-/// reading order (below), each with what it is,
-/// what it reads and the states a person notices, and the node's id last:
+/// order (``ReadingOrder``), each with what it is, what it reads and the states a person notices, and the node's id last:
 ///
 ///     text "Recents"  #navbar.title
 ///     button "Contacts" [selected]  #tab.contacts
@@ -72,60 +71,21 @@ public struct ScreenText: Equatable, Sendable {
     /// The screen of `display` in a viewport of `width` x `height` points; with `ids`, only the
     /// nodes whose ids are one of them or extend one by whole components (a region of the screen).
     public init(display: DisplayList, width: Double, height: Double, ids: [String] = []) {
-        var rendered = Set<String>()
-        let all = display.allNodes
-        for (id, _) in all { rendered.insert(id) }
-        var search = NodeSearch(query: NodeQuery(), viewport: Rect(x: 0, y: 0, width: width, height: height),
-                                content: display.content, rendered: rendered, namesEveryRoleNode: true)
-        for (id, node) in all { search.consider(id, node) }
-        let queries = ids.map { NodeQuery(id: $0) }
-        let shown = search.matches().filter { found in
-            found.visible && (queries.isEmpty || queries.contains { $0.idMatches(found.id) })
-        }
-        var roleIDs = Set<String>()
-        for found in shown where found.node.style["role"] != nil { roleIDs.insert(found.id) }
-        // Reading order: the screen above the scroll content, the content, what lies beside it
-        // (an index strip, an alert over it), the screen below it; each in screen order, and a
-        // role node's own nodes right after it.
-        let band = display.content?.frame
-        func region(_ found: FoundNode) -> Int {
-            guard let band, found.node.layer == .screen else { return 1 }
-            let middle = found.frame.y + found.frame.height / 2
-            return middle < band.y ? 0 : middle >= band.y + band.height ? 3 : 2
-        }
-        let ordered = shown.enumerated().sorted { (region($0.element), $0.offset) < (region($1.element), $1.offset) }.map(\.element)
-        var owned: [String: [FoundNode]] = [:]
-        var top: [FoundNode] = []
-        for found in ordered {
-            if let owner = ScreenText.owner(of: found.id, among: roleIDs) { owned[owner, default: []].append(found) } else { top.append(found) }
-        }
-        var lines: [Line] = []
-        func write(_ found: FoundNode, depth: Int) {
-            let node = found.node
+        self.lines = ReadingOrder(display: display, width: width, height: height, ids: ids).entries.map { entry in
+            let found = entry.found
             var line: Line
-            if case .string(let role)? = node.style["role"] {
+            if case .string(let role)? = found.node.style["role"] {
                 line = Line(id: found.id, what: role, text: found.name ?? "")
+            } else if found.node.kind == .text {
+                line = Line(id: found.id, what: "text", text: found.text ?? "")
             } else {
-                switch node.kind {
-                case .text:
-                    if depth > 0 { return }  // the role node's name reads it
-                    line = Line(id: found.id, what: "text", text: found.text ?? "")
-                case .image, .movie:
-                    line = Line(id: found.id, what: node.kind.rawValue, asset: node.image)
-                default:
-                    return
-                }
+                line = Line(id: found.id, what: found.node.kind.rawValue, asset: found.node.image)
             }
-            line.depth = depth
-            if depth > 0 { line.owner = ScreenText.owner(of: found.id, among: roleIDs) }
-            if case .bool(true)? = node.style["selected"] { line.states.append("selected") }
-            if case .bool(false)? = node.style["enabled"] { line.states.append("disabled") }
-            if case .string(let state)? = node.style["imageState"], state == "loading" || state == "failed" { line.states.append(state) }
-            lines.append(line)
-            for child in owned[found.id] ?? [] { write(child, depth: depth + 1) }
+            line.depth = entry.depth
+            line.owner = entry.owner
+            line.states = ReadingOrder.states(of: found.node)
+            return line
         }
-        for found in top { write(found, depth: 0) }
-        self.lines = lines
     }
 
     /// The text: one line per node, each ended by a newline.
