@@ -25,6 +25,7 @@
 (require 'scenery-patch)
 (require 'scenery-svg)
 (require 'scenery-session)
+(require 'scenery-access)
 
 ;;;; Options
 
@@ -267,21 +268,28 @@ For tests that move the real mouse; nil when the screen is not shown."
                 (if (and text (not (string-empty-p text))) (format "  %S" text) ""))))))
 
 (defun scenery--help-echo (_window _object _position)
-  "The node under the mouse: its id, kind and role."
+  "The node under the mouse, as `scenery--hover-text' describes it."
   (let* ((mouse (mouse-pixel-position))
          (posn (and (car mouse) (cadr mouse)
                     (posn-at-x-y (cadr mouse) (cddr mouse) (car mouse))))
          (point (and posn (scenery--posn-point posn)))
          (state (scenery-session-state)))
     (when (and point state)
-      (let* ((ids (scenery-svg-nodes-at state (car point) (cdr point)))
-             (control (seq-find (lambda (id) (stringp (scenery-json-get state "display" "nodes" id "style" "role")))
-                                ids)))
-        (concat (format "(%s, %s)  %s" (car point) (cdr point)
-                        (if ids (scenery-describe-node (car ids)) "nothing"))
-                (if (and control (not (equal control (car ids))))
-                    (concat "\n  in " (scenery-describe-node control))
-                  ""))))))
+      (scenery--hover-text state (car point) (cdr point)))))
+
+(defun scenery--hover-text (state x y)
+  "Describe what is at the screen point X, Y of STATE, for hovering.
+The node as a screen reader is told it, from the engine's accessibility
+list (`scenery-accessibility-hover-text'); a node that list leaves out,
+decoration, by its id, kind and role, and the control it is in."
+  (let ((ids (scenery-svg-nodes-at state x y)))
+    (or (scenery-accessibility-hover-text ids)
+        (let ((control (seq-find (lambda (id) (stringp (scenery-json-get state "display" "nodes" id "style" "role")))
+                                 ids)))
+          (concat (format "(%s, %s)  %s" x y (if ids (scenery-describe-node (car ids)) "nothing"))
+                  (if (and control (not (equal control (car ids))))
+                      (concat "\n  in " (scenery-describe-node control))
+                    ""))))))
 
 ;;;; Side windows
 

@@ -71,10 +71,15 @@ till the end of a drag (or this much garbage)."
   (assets (make-hash-table :test 'equal)) (asset-requests (make-hash-table :test 'equal))
   (partial "") resyncing dead closing (resyncs 0)
   preset (device 0)
-  asset-directory (asset-hrefs (make-hash-table :test 'eq)))
+  asset-directory (asset-hrefs (make-hash-table :test 'eq))
+  (opens 0) access)
 
 (defvar scenery--current nil
   "The session of the *scenery* buffer, or nil.")
+
+(defvar scenery-change-functions nil
+  "Functions called with the current session after each change of its mirror.
+Called often (every frame of a drag): they must be cheap.")
 
 (defun scenery--program ()
   "The engine's file name: `scenery-program', $SCENERY_BIN, else scenery."
@@ -209,6 +214,7 @@ nil is the empty object."
                     ((and (gethash "patch" result) (gethash "rev" result))
                      (scenery--change session (gethash "rev" result) (gethash "patch" result))))
               (when (and (equal (car pending) "scene.open") (gethash "gestures" result))
+                (cl-incf (scenery--session-opens session))
                 (setf (scenery--session-gestures session) (append (gethash "gestures" result) nil))))
             (when (nth 1 pending) (funcall (nth 1 pending) result))))
       (let ((params (gethash "params" message)))
@@ -260,7 +266,8 @@ THEN is called with the snapshot."
 (defun scenery--changed (session)
   "SESSION's mirror changed: draw it soon."
   (when (eq session scenery--current)
-    (scenery--schedule-redraw)))
+    (scenery--schedule-redraw)
+    (run-hook-with-args 'scenery-change-functions session)))
 
 (defun scenery--sentinel (session)
   "The process sentinel of SESSION: a dead engine is shown as such."

@@ -27,10 +27,13 @@
 ;;   s / d               pick the scene / the device
 ;;   g or r              restart the engine
 ;;   m / l               the model as JSON / the request log, beside
+;;   a                   the screen as a screen reader reads it
 ;;
 ;; The engine is $SCENERY_BIN when set, else `scenery' on the PATH (see
-;; `scenery-program').  Hovering over the screen shows the id, kind and
-;; role of the node under the mouse.
+;; `scenery-program').  Hovering over the screen shows the node under
+;; the mouse as a screen reader is told it (role, name, states, id), and
+;; `a' lists the screen in reading order in a buffer of its own, where
+;; RET taps the node at point: the keyboard's way, which Emacspeak reads.
 ;;
 ;; The package's files, one concern each:
 ;;
@@ -42,6 +45,9 @@
 ;;   scenery-screen.el   the screen drawn in *scenery*, where the mouse
 ;;                       is on it, hover, the model and log windows
 ;;   scenery-input.el    mouse and keys as gestures
+;;   scenery-access.el   what a screen reader is told, from the engine:
+;;                       hover, announcements
+;;   scenery-reader.el   the screen read one node a line, RET taps
 ;;   scenery-svg.el      the state document as SVG
 ;;   scenery-patch.el    RFC 6902 JSON Patch, the JSON representation
 ;;   scenery-stepper.el  stepping through goldens (with
@@ -56,6 +62,7 @@
 (require 'scenery-session)
 (require 'scenery-screen)
 (require 'scenery-input)
+(require 'scenery-reader)
 
 ;;;; Options
 
@@ -260,6 +267,7 @@ Returns the new session, which becomes the current one."
     (define-key map "r" #'scenery-restart)
     (define-key map "m" #'scenery-show-model)
     (define-key map "l" #'scenery-show-log)
+    (define-key map "a" #'scenery-reader)
     (define-key map "q" #'scenery-quit)
     map)
   "Keys of `scenery-mode'.")
@@ -271,7 +279,9 @@ Returns the new session, which becomes the current one."
   "The phone screen of a Scenery engine session.
 A click is a `tap', a held press a `longPress' (where the scene takes
 it), a drag a `pan' (where the scene takes it) or else a `scroll'; the
-wheel scrolls; the arrow keys page.
+wheel scrolls; the arrow keys page.  Hovering shows the node under the
+mouse as a screen reader is told it; \\[scenery-reader] shows the screen
+in reading order, one node a line, where RET taps the node at point.
 
 \\{scenery-mode-map}"
   (setq-local cursor-type nil)

@@ -6,8 +6,8 @@
 ;;       -f ert-run-tests-batch-and-exit
 ;;
 ;; Loads each test file of this folder: the patch applier
-;; (json-patch-tests from ../shared), the SVG writer, text breaking and
-;; the gesture state machine.
+;; (json-patch-tests from ../shared), the SVG writer, text breaking,
+;; the gesture state machine and what a screen reader is told.
 
 ;;; Code:
 
@@ -19,6 +19,7 @@
 (require 'scenery-patch-tests)
 (require 'scenery-svg-tests nil t)
 (require 'scenery-mode-tests nil t)
+(require 'scenery-reader-tests)
 
 (provide 'scenery-tests)
 
