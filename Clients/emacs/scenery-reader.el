@@ -15,7 +15,9 @@
 ;; writes it (PROTOCOL.md, section 3) without the ids.  Moving point
 ;; says the node with `message' (what Emacspeak speaks); `n' and `p'
 ;; move, TAB and S-TAB go to the next and previous button or row, RET
-;; taps the node at point by id.  The buffer follows each new list, point
+;; taps the node at point by id; moving onto a row not wholly in view
+;; brings it into view (`reveal'), so that `n' and TAB walk a long list
+;; past its first screen.  The buffer follows each new list, point
 ;; kept on the same node (on the first button or row when it goes), and
 ;; says the node at point when it changed, unless an announcement was
 ;; made.  This is the keyboard's way through the screen.
@@ -55,6 +57,25 @@
     (when (and text (not (equal text scenery-reader--echoed)))
       (setq scenery-reader--echoed text)
       (message "%s" text))))
+
+(defun scenery-reader--reveal ()
+  "Bring the node at point into view when it is content not wholly in view.
+As a browser scrolls a focused element into view (`reveal {\"id\"}'), so
+that moving on through a long list reaches the rows below the screen."
+  (let* ((node (scenery-reader--node-at-point))
+         (content (scenery-json-get (scenery-session-state) "display" "content" "frame")))
+    (when (and node content (equal (gethash "layer" node) "content"))
+      (pcase-let ((`(,x ,y ,w ,h) (append (gethash "frame" node) nil))
+                  (`(,cx ,cy ,cw ,ch) (append content nil)))
+        (unless (and (<= cx x) (<= cy y) (<= (+ x w) (+ cx cw)) (<= (+ y h) (+ cy ch)))
+          (funcall scenery-reader-request-function "reveal" `((id . ,(gethash "id" node)))))))))
+
+(defun scenery-reader--moved ()
+  "After a command: say the node at point when it is another, and reveal it."
+  (let ((said scenery-reader--echoed))
+    (scenery-reader--echo)
+    (unless (equal said scenery-reader--echoed)
+      (scenery-reader--reveal))))
 
 (defun scenery-reader--render (nodes &optional empty)
   "Show NODES in the current buffer, one a line, point kept on its node.
@@ -172,14 +193,15 @@ From the last such line it goes round to the first, and back."
   "The Scenery screen as a screen reader reads it: one node a line.
 The engine's accessibility list, in reading order, indented under the
 button or row it is read with, each line ROLE \"NAME\" ASSET [STATES].
-Moving point says the node with `message'; RET taps it by id.  The
-buffer follows each change of the screen, point kept on its node.
+Moving point says the node with `message', and brings a row not wholly
+in view into it; RET taps it by id.  The buffer follows each change of
+the screen, point kept on its node.
 
 \\{scenery-reader-mode-map}"
   (setq buffer-undo-list t)
   (setq-local truncate-lines t)
   (setq-local header-line-format '(:eval (scenery-reader--header-line)))
-  (add-hook 'post-command-hook #'scenery-reader--echo nil t))
+  (add-hook 'post-command-hook #'scenery-reader--moved nil t))
 
 (defun scenery-reader ()
   "Show the screen as a screen reader would read it, in *scenery-reader*.

@@ -14,6 +14,10 @@
   data and shows; photos load over HTTP from ``Examples/photos/serve_demo.py``; the exhibition
   ring turns (two screenshots a moment apart differ); a killed engine is shown and ``g``
   (pressed as a key) starts a new one on the same scene.
+- ``ScreenReaderTest``: issue 37's keyboard path with keys alone: ``a`` opens the screen
+  reader's view, ``n``/``p``/``TAB`` reach the Contacts tab, a row, a book and the alert's OK,
+  ``RET`` taps each by id (the model changes, the view follows, the new title and the alert are
+  announced); hovering over a button says its role, name and states.
 
 Skipped, naming the packages, without emacs, Xvfb, xdotool or ImageMagick. ``EMACS_X_KEEP=DIR``
 keeps the screenshots, renders and logs.
@@ -369,6 +373,134 @@ class LiveSessionTest(unittest.TestCase):
         self.assertEqual(self.shot("restarted"), before, "the restarted shelf does not look as it did")
         self.assertIn("live", self.emacs.eval('(with-current-buffer "*scenery*" (format-mode-line header-line-format))'))
         self.assertTrue(status["gestures"])
+
+
+# The screen reader's view and the keyboard -------------------------------------------------------
+
+@unittest.skipIf(MISSING, SKIP)
+class ScreenReaderTest(unittest.TestCase):
+    """Issue 37, Emacs: what a screen reader is told, used as a person without the mouse uses it.
+
+    Only keys (``xdotool key``) reach the reader: ``a`` opens it, ``n``/``p``/``TAB`` move (and
+    reveal a row not wholly in view), ``RET`` taps; the pointer rests on the echo area, where nothing is said, so that hovering plays no
+    part. What the engine did is read from the mirror (the model) and the request log (each tap
+    went by id). Hovering is proven apart, with ``xdotool mousemove`` over a button: its name
+    and states in the echo area (the frame has ``tooltip-mode`` off, so help-echo goes there)."""
+
+    def setUp(self) -> None:
+        self.emacs = XEmacs(1000, 1000, env={"SCENERY_BIN": binary()})
+        self.addCleanup(self.emacs.close)
+        self.emacs.eval("(scenery-xtest-frame-size 980 900)")
+
+    def status(self) -> dict[str, Any]:
+        return self.emacs.eval("(scenery-xtest-status)")
+
+    def reader(self) -> dict[str, Any]:
+        return self.emacs.eval("(scenery-xtest-reader)")
+
+    def open(self, scene: str) -> None:
+        """The scene open, drawn and its accessibility list current; the pointer at rest."""
+        self.emacs.eval(f"(scenery-xtest-open {lisp_string(preset(scene))})")
+        self.emacs.wait_for(lambda: (lambda s: s["live"] and s["scene"] == scene and s["waiting"] == 0
+                                     and s["assetsMissing"] == 0)(self.status()), WAIT, f"{scene} to be drawn")
+        self.current()
+        rest = self.emacs.eval("(scenery-xtest-rest-rect)")
+        self.emacs.xdotool("mousemove", "--sync", str(rest["x"]), str(rest["y"]))
+
+    def current(self) -> dict[str, Any]:
+        """Until the list is the mirror's rev and nothing waits for an answer."""
+        return self.emacs.wait_for(lambda: (lambda r: r if r["listRev"] == r["rev"] and r["waiting"] == 0 else None)(self.reader()),
+                                   WAIT, "the accessibility list to catch up")
+
+    def key(self, *keys: str) -> None:
+        self.emacs.xdotool("key", "--delay", "60", *keys)
+
+    def move_to(self, node: str) -> dict[str, Any]:
+        """``n`` or ``p`` pressed until point is on NODE's line; what the echo area then says."""
+        reader = self.reader()
+        steps = reader["ids"].index(node) - reader["ids"].index(reader["point"])
+        if steps:
+            self.key(*(["n"] if steps > 0 else ["p"]) * abs(steps))
+        return self.emacs.wait_for(lambda: (lambda r: r if r["point"] == node else None)(self.reader()), 10,
+                                   f"point on {node}")
+
+    def said(self, text: str) -> None:
+        """TEXT was shown with message (the echo area's log, what Emacspeak speaks)."""
+        self.emacs.wait_for(lambda: text in self.emacs.eval("(scenery-xtest-messages)"), 10, f"{text!r} to be said")
+
+    def test_contacts_tab_and_a_row_by_keys_then_hover(self) -> None:
+        self.open("directory")
+        self.key("a")
+        reader = self.emacs.wait_for(lambda: (lambda r: r if r["selected"] == "*scenery-reader*" and r["point"] else None)(self.reader()),
+                                     10, "the reader to open")
+        self.assertEqual(reader["point"], "recents.event.0", "point starts on the first button or row")
+        self.assertEqual(reader["ids"][0], "title")
+        reader = self.move_to("tab.contacts")
+        self.assertEqual((reader["line"], reader["message"]), ('button "Contacts"', "button Contacts  #tab.contacts"))
+        self.key("Return")
+        self.emacs.wait_for(lambda: self.status()["model"]["tab"] == "contacts", 10, "the Contacts tab")
+        # The reader follows: its lines are the Contacts screen's, point still on the tab, now selected.
+        reader = self.current()
+        self.assertEqual((reader["point"], reader["line"]), ("tab.contacts", 'button "Contacts" [selected]'))
+        self.assertIn("contacts.person.23", reader["ids"])
+        self.said("Contacts")                       # the new title, announced
+        first_screen = reader["ids"]
+        self.key("Tab")                             # round from the last button to the first row
+        self.emacs.wait_for(lambda: self.reader()["point"] == "contacts.person.48", 10, "point on the first row")
+        self.key("Tab")
+        self.emacs.wait_for(lambda: self.reader()["point"] == "contacts.person.23", 10, "point on the second row")
+        self.key("Return")
+        self.emacs.wait_for(lambda: self.status()["model"]["selection"] == "contacts.person.23", 10, "the row selected")
+        reader = self.emacs.wait_for(lambda: (lambda r: r if r["line"].endswith("[selected]") else None)(self.current()),
+                                     10, "the row's line to say it is selected")
+        self.assertEqual((reader["point"], reader["line"]), ("contacts.person.23", 'row "Zoë Ångström Age: 60" [selected]'))
+        self.assertEqual(self.emacs.eval('(scenery-xtest-sent "tap")'), [{"id": "tab.contacts"}, {"id": "contacts.person.23"}])
+        # n walks the list past its first screen: a row not wholly in view is revealed as point
+        # reaches it, and the rows below come into the list.
+        for _ in range(40):
+            if reader["point"] not in first_screen:
+                break
+            self.key("n")
+            self.emacs.wait_for(lambda: self.reader()["point"] != reader["point"], 10, "point to move on")
+            reader = self.current()
+        self.assertNotIn(reader["point"], first_screen, "n never left the first screen")
+        self.assertGreater(self.status()["model"]["offsetY"], 0)
+        self.assertTrue(self.emacs.eval('(scenery-xtest-sent "reveal")'))
+        # Hovering: the mouse over the Recents tab's label (read as the tab's name) says the tab;
+        # over the Contacts tab's icon, the icon and the selected tab it is read under (the echo
+        # area puts the tooltip's two lines on one).
+        state = self.status()
+        for node, said in [("tab.recents.label", "button Recents  #tab.recents"),
+                           ("tab.contacts.icon", "image directory.icon.contacts  #tab.contacts.icon,   "
+                                                 "in button Contacts [selected]  #tab.contacts")]:
+            frame = self.emacs.eval(f'(scenery-json-encode (scenery-json-get (scenery-session-state) "display" "nodes" {lisp_string(node)} "frame"))')
+            px, py = self.emacs.eval(f"(scenery-xtest-point {frame[0] + frame[2] / 2} {frame[1] + frame[3] / 2})")
+            self.emacs.xdotool("mousemove", "--sync", str(px), str(py))
+            self.emacs.wait_for(lambda: self.reader()["message"] == said, 10, f"the hover over {node} to say {said!r}")
+        self.assertEqual(self.status()["rev"], state["rev"], "hovering changed the screen")
+
+    def test_shelf_alert_opened_and_dismissed_by_keys(self) -> None:
+        self.open("shelf")
+        self.key("a")
+        reader = self.emacs.wait_for(lambda: (lambda r: r if r["selected"] == "*scenery-reader*" and r["point"] else None)(self.reader()),
+                                     10, "the reader to open")
+        self.assertEqual(reader["point"], "settings")
+        self.key("Tab")                             # the next button: the first book
+        reader = self.emacs.wait_for(lambda: (lambda r: r if r["point"] == "book.0" else None)(self.reader()), 10, "point on book.0")
+        self.assertTrue(reader["message"].startswith("button Linear Algebra 978"), reader["message"])
+        self.key("Return")
+        alert = self.emacs.wait_for(lambda: self.status()["model"]["alert"], 10, "the book's alert")
+        # Only the alert is read while it shows; point went to its OK; its title and message were said.
+        reader = self.emacs.wait_for(lambda: (lambda r: r if r["ids"] and r["ids"][0].startswith("alert") else None)(self.current()),
+                                     10, "the reader to show the alert")
+        self.assertTrue(all(node.startswith("alert.") for node in reader["ids"]), reader["ids"])
+        self.assertEqual((reader["point"], reader["line"]), ("alert.action.0", 'button "OK"'))
+        self.said(f"{alert['title']}. {alert['message']}")
+        self.key("Return")
+        self.emacs.wait_for(lambda: self.status()["model"]["alert"] is None, 10, "the alert dismissed")
+        reader = self.emacs.wait_for(lambda: (lambda r: r if "book.0" in r["ids"] else None)(self.current()), 10, "the shelf read again")
+        self.assertEqual(reader["point"], "settings", "point back on the first button")
+        self.assertEqual(self.emacs.eval('(scenery-xtest-sent "tap")'), [{"id": "book.0"}, {"id": "alert.action.0"}])
 
 
 if __name__ == "__main__":

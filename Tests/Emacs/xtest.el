@@ -190,6 +190,61 @@ requests waiting for an answer, the engine's pid and the model."
                                (cons 'width (- (nth 2 edges) (nth 0 edges)))
                                (cons 'height (- (nth 3 edges) (nth 1 edges)))))))
 
+;;;; The screen reader's view
+
+(defun scenery-xtest-reader ()
+  "The reader buffer and what was said, as JSON.
+ids: the nodes of its lines in order; point: the id on point's line;
+line: that line; selected: the selected window's buffer; message: the
+echo area now; listRev: the rev of the session's accessibility list."
+  (let ((buffer (get-buffer scenery-reader-buffer-name))
+        (status (make-hash-table :test 'equal))
+        (access (and scenery--current (scenery--session-access scenery--current))))
+    (puthash "selected" (buffer-name (window-buffer (selected-window))) status)
+    (puthash "message" (or (current-message) "") status)
+    (puthash "listRev" (or (and access (scenery--access-rev access)) :null) status)
+    (puthash "rev" (scenery-session-rev) status)
+    (puthash "waiting" (if scenery--current (hash-table-count (scenery--session-waiting scenery--current)) 0) status)
+    (when (buffer-live-p buffer)
+      (with-current-buffer buffer
+        (let ((window (get-buffer-window buffer t))
+              (ids nil))
+          (save-excursion
+            (goto-char (point-min))
+            (while (not (eobp))
+              (let ((node (get-text-property (point) 'scenery-node)))
+                (when node (push (gethash "id" node) ids)))
+              (forward-line 1)))
+          (save-excursion
+            (when window (goto-char (window-point window)))
+            (let ((node (get-text-property (line-beginning-position) 'scenery-node)))
+              (puthash "point" (if node (gethash "id" node) :null) status)
+              (puthash "line" (buffer-substring-no-properties (line-beginning-position) (line-end-position)) status)))
+          (puthash "ids" (vconcat (nreverse ids)) status))))
+    (scenery-json-encode status)))
+
+(defun scenery-xtest-messages ()
+  "The lines of *Messages*, as a JSON array."
+  (scenery-json-encode
+   (vconcat (with-current-buffer (messages-buffer) (split-string (buffer-string) "\n" t)))))
+
+(defun scenery-xtest-sent (method)
+  "The params of each METHOD request the request log holds, as a JSON array."
+  (let ((found nil))
+    (when (get-buffer "*scenery-log*")
+      (with-current-buffer "*scenery-log*"
+        (goto-char (point-min))
+        (while (re-search-forward "^> \\(.*\\)$" nil t)
+          (let ((request (ignore-errors (scenery-json-parse (match-string 1)))))
+            (when (and request (equal (gethash "method" request) method))
+              (push (gethash "params" request) found))))))
+    (scenery-json-encode (vconcat (nreverse found)))))
+
+(defun scenery-xtest-rest-rect ()
+  "Where the pointer can rest in the frame with nothing to say: the echo area."
+  (let ((edges (window-absolute-pixel-edges (minibuffer-window))))
+    (scenery-xtest--json (list (cons 'x (+ (nth 0 edges) 5)) (cons 'y (/ (+ (nth 1 edges) (nth 3 edges)) 2))))))
+
 (let ((socket (getenv "SCENERY_XTEST_SOCKET")))
   (when socket
     (setq server-socket-dir (file-name-directory socket)

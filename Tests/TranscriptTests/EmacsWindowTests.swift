@@ -6,7 +6,8 @@ import SceneryTestSupport
 /// stepper over every transcript and example golden; a real emacs-gtk frame on a private Xvfb,
 /// driven from outside with xdotool and photographed with ImageMagick's `import` (the kit's
 /// states from the X screen, the 14 gesture scripts as real X input, a live session on the real
-/// clock); and the package tarball installed with `package-install-file` outside the checkout.
+/// clock, the screen reader's view used with keys alone); and the package tarball installed with
+/// `package-install-file` outside the checkout.
 /// Each runs as its own program; the message holds the command.
 @Suite("Emacs window", .serialized)
 struct EmacsWindowTests {
@@ -39,6 +40,12 @@ struct EmacsWindowTests {
           .enabled(if: hasX, noX), .enabled(if: !WebTests.sanitized, notSanitized), .programGuard)
     func liveSession() async throws {
         try await Self.runUnderX("LiveSessionTest")
+    }
+
+    @Test("issue 37 with keys alone in M-x scenery: a opens the screen reader's view, n/p/TAB move, RET taps the Contacts tab, a row, a book and its alert's OK by id, the view follows and announces; hovering over a button says its role, name and states",
+          .enabled(if: hasX, noX), .enabled(if: !WebTests.sanitized, notSanitized), .programGuard)
+    func screenReader() async throws {
+        try await Self.runUnderX("ScreenReaderTest")
     }
 
     @Test("dist/scenery-emacs-*.tar installs with package-install-file into a clean HOME and runs a session and the stepper on the wheel's engine, toolchain hidden",

@@ -253,6 +253,32 @@ one request at a time, and again on its return when the rev has moved."
                                               ("tap" ((id . "contacts.person.23.image")))))))
           (kill-buffer))))))
 
+(ert-deftest scenery-reader-reveal ()
+  "Moving onto a content node not wholly in the content frame reveals it; others send nothing."
+  (scenery-reader-tests--with-session
+    (setf (scenery--session-state scenery--current)
+          (scenery-json-parse "{\"display\":{\"content\":{\"frame\":[0,140,375,589],\"offsetY\":0},\"nodes\":{}}}"))
+    (scenery--access-take
+     scenery--current
+     (scenery-reader-tests--list
+      5 (scenery-reader-tests--nodes
+         "{\"id\":\"row.1\",\"kind\":\"rect\",\"role\":\"row\",\"name\":\"In\",\"states\":[],\"depth\":0,\"layer\":\"content\",\"frame\":[0,679,375,50]}"
+         "{\"id\":\"row.2\",\"kind\":\"rect\",\"role\":\"row\",\"name\":\"Half out\",\"states\":[],\"depth\":0,\"layer\":\"content\",\"frame\":[0,696,375,50]}"
+         "{\"id\":\"row.0\",\"kind\":\"rect\",\"role\":\"row\",\"name\":\"Above\",\"states\":[],\"depth\":0,\"layer\":\"content\",\"frame\":[0,130,375,50]}"
+         "{\"id\":\"tab\",\"kind\":\"rect\",\"role\":\"button\",\"name\":\"Tab\",\"states\":[],\"depth\":0,\"layer\":\"screen\",\"frame\":[0,760,375,50]}")))
+    (let* ((sent nil)
+           (scenery-reader-request-function (lambda (method params) (push (list method params) sent))))
+      (save-window-excursion
+        (switch-to-buffer (get-buffer-create scenery-reader-buffer-name))
+        (unwind-protect
+            (progn
+              (scenery-reader-mode)
+              (scenery-reader--refresh scenery--current)
+              (execute-kbd-macro (kbd "n n n p"))
+              (should (equal (reverse sent) '(("reveal" ((id . "row.2"))) ("reveal" ((id . "row.0")))
+                                              ("reveal" ((id . "row.0")))))))
+          (kill-buffer))))))
+
 (ert-deftest scenery-reader-engine-lines ()
   "On the real engine, the reader follows each change with the screen as text's lines without ids.
 While the shelf's alert shows, only the alert's."
