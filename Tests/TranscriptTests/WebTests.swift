@@ -96,4 +96,15 @@ struct WebTests {
         let run = try await Self.runPageScript("page_fit_test.mjs")
         #expect(run.status == 0, "\(run.report)")
     }
+
+    @Test("the page tells a screen reader and the keyboard what the engine's accessibility list says: Chromium's tree on every scene, Tab, Enter and Space, the live region, axe-core without a critical violation",
+          .enabled(if: hasNode, noNode),
+          .enabled(if: hasChromium, noChromium),
+          .enabled(if: !sanitized,
+                   "skipped under AddressSanitizer: what the page tells assistive technology does not depend on the engine's sanitizer, and the plain pass runs this test"),
+          .programGuard)
+    func pageAccessibility() async throws {
+        let run = try await Self.runPageScript("accessibility_test.mjs")
+        #expect(run.status == 0, "\(run.report)")
+    }
 }

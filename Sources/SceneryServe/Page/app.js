@@ -1,9 +1,10 @@
 // The page: the scene and device pickers, one session per opened scene, the screen, a banner
-// when the connection is lost (then reconnecting by itself), and what tests read
-// (window.scenery). With `?conformance` it opens no session: the conformance kit
+// when the connection is lost (then reconnecting by itself), what assistive technology and the
+// keyboard are told (semantics.js, beside the drawing), and what tests read (window.scenery). With `?conformance` it opens no session: the conformance kit
 // (Protocol/conformance) hands it states to draw with `window.scenery.renderState`.
 import { Session } from "./session.js";
 import { Renderer } from "./render.js";
+import { Semantics } from "./semantics.js";
 import { Gestures } from "./gestures.js";
 import { fitScreen } from "./fit.js";
 
@@ -11,12 +12,13 @@ const $ = (selector) => document.querySelector(selector);
 const screen = $("#screen");
 const status = $("#status");
 const banner = $("#banner");
+const announcer = $("#announcer");
 const protocol = location.protocol === "https:" ? "wss:" : "ws:";
 const sessionURL = `${protocol}//${location.host}/session`;
 /** Reconnection delays: 0.25 s, doubling up to 5 s. */
 const FIRST_RETRY_MS = 250, LAST_RETRY_MS = 5000;
 let presets = { presets: [], devices: [] };
-let session = null, renderer = null;
+let session = null, renderer = null, semantics = null;
 let current = { index: 0, deviceIndex: 0 };  // what the pickers show, and a reconnection opens
 let generation = 0;                           // the latest open(): older ones give up
 let lost = null;                              // {since, delay, attempts, timer} while disconnected
@@ -47,6 +49,8 @@ async function open(index, deviceIndex) {
   current = { index, deviceIndex };
   const preset = presets.presets[index], device = presets.devices[deviceIndex];
   session?.close();
+  semantics?.close();
+  semantics = null;
   const next = new Session(sessionURL);
   session = next;
   window.scenery.session = next;
@@ -55,7 +59,7 @@ async function open(index, deviceIndex) {
     if (event.closed) { if (!event.deliberate) connectionLost(event); return; }
     if (renderer?.session !== next) return;
     if (event.clock) renderer.rephase();
-    if (event.state) { renderer.render(event.state); if (!lost) say(describe(event.state)); }
+    if (event.state) { renderer.render(event.state); semantics?.changed(); if (!lost) say(describe(event.state)); }
   });
   try {
     await next.connect();
@@ -88,6 +92,9 @@ async function open(index, deviceIndex) {
     show(null);
   }
   say(failure ?? describe(next.state));
+  // Told of the scene once it is open: its first list announces nothing.
+  semantics = new Semantics(screen, next, announcer, (method, error) => say(`${method}: ${error.message}`));
+  semantics.changed();
   window.scenery.ready = true;
 }
 
@@ -145,6 +152,8 @@ window.scenery = {
   state: () => session?.state,
   rev: () => session?.rev,
   snapshot: () => session.request("snapshot"),
+  /** The rev of the accessibility list the semantics layer shows (null before one). */
+  semanticsRev: () => semantics?.rev ?? null,
   /** Each node's element box relative to the screen, in points. */
   boxes: () => {
     const origin = screen.getBoundingClientRect();

@@ -1,6 +1,7 @@
 // Draws the state document's display list into a DOM element, knowing nothing of scenes: one
 // absolutely positioned element per node, keyed by id (data-id), in z then id order; content
-// nodes moved by the content's offset and clipped to its frame; text runs, images (asset.read,
+// nodes moved by the content's offset and clipped to its frame, each hidden from assistive
+// technology (semantics.js tells it what the screen holds); text runs, images (asset.read,
 // cached by id), lines, circles, movies (their asset, an animated image, filling the frame over
 // the fallback colour); declared animations played with
 // the Web Animations API in phase with the scene clock. Points are CSS pixels.
@@ -45,6 +46,7 @@ export class Renderer {
         element = document.createElement("div");
         element.className = "node";
         element.dataset.id = id;
+        element.setAttribute("aria-hidden", "true");  // assistive technology is told by semantics.js
         this.screen.appendChild(element);
         this.elements.set(id, element);
       }
