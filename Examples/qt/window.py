@@ -2,7 +2,8 @@
 presets of presets.py); one
 engine session per opened scene (the old one is shut down), the screen drawn from its mirror.
 
-The window opens at the picked device's size and takes each device picked (bounded by the
+The screen itself (drawing, gestures, what assistive technology is told) is screen.py's. The
+window opens at the picked device's size and takes each device picked (bounded by the
 screen's free area); the screen draws the device whole, scaled down when the window is smaller
 (clicks are mapped back to points), and a status never resizes anything (it is cut, whole in its
 tooltip). When the engine ends by itself the screen dims under a banner, and a new engine opens
@@ -18,163 +19,19 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from PySide6.QtCore import QElapsedTimer, QPointF, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import (QCloseEvent, QColor, QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent,
-                           QResizeEvent, QWheelEvent)
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QMainWindow, QSizePolicy,
                                QVBoxLayout, QWidget)
 
-from gestures import GestureForwarder
 from presets import DEVICES, Preset, first, presets, sample
-from renderer import SceneRenderer
+from screen import ScreenWidget
 from session import EngineSession
 
-FRAME_MS = 16  # the repaint period while something moves by itself
+__all__ = ["ScreenWidget", "SceneryWindow", "StatusLabel", "screenshots", "wait_until"]
+
 RESTART_FIRST_S, RESTART_MAX_S = 0.5, 8.0  # the backoff of restarts after the engine ended
 NOTICE_MS = 6000  # how long "started afresh" stays up
-
-
-class ScreenWidget(QWidget):
-    """The phone's screen: draws the live session's mirror centred in the widget, 1 pt = 1 logical
-    pixel when the device fits and scaled down to fit when it does not (the painter is scaled, so
-    text and shapes stay vector-sharp), and hands mouse, wheel and key events to the gesture
-    forwarder in points. While the engine is down it dims under ``banner``."""
-
-    MARGIN = 8  # logical pixels of the grey around the device
-
-    def __init__(self, parent: Optional[QWidget] = None):
-        super().__init__(parent)
-        self.session: Optional[EngineSession] = None
-        self.renderer: Optional[SceneRenderer] = None
-        self.on_error: Callable[[str], None] = lambda message: None  # the window shows it in its status line
-        self.gestures = GestureForwarder(lambda: self.session, lambda message: self.on_error(message))
-        self.movie_clock = QElapsedTimer()
-        self.movie_clock.start()
-        self.ticker = QTimer(self)
-        self.ticker.timeout.connect(self.update)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)  # shrinks to minimumSize: then scaled
-        self.setMinimumSize(120, 120)
-        self.device = QSize(375, 812)
-        self.dimmed = False
-        self.banner = QLabel(self)
-        self.banner.setWordWrap(True)
-        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.banner.setStyleSheet("background: rgba(20, 20, 24, 215); color: white; padding: 10px; border-radius: 8px")
-        self.banner.hide()
-        self.frames_drawn = 0
-
-    def sizeHint(self) -> QSize:
-        return self.device + QSize(2 * self.MARGIN, 2 * self.MARGIN)
-
-    def attach(self, session: Optional[EngineSession]) -> None:
-        """Draws ``session`` from now on (None: an empty screen)."""
-        self.session = session
-        self.renderer = SceneRenderer(session.assets) if session else None
-        if session:
-            session.changed.connect(self.on_change)
-        self.on_change()
-
-    def set_device(self, size: QSize) -> None:
-        """The device's size in points (what the screen shows whole)."""
-        if size != self.device:
-            self.device = size
-            self.updateGeometry()
-            self.update()
-
-    def scale(self) -> float:
-        """Logical pixels per point: 1, or less when the device does not fit the widget."""
-        room_w, room_h = self.width() - 2 * self.MARGIN, self.height() - 2 * self.MARGIN
-        return max(0.05, min(1.0, room_w / max(1, self.device.width()), room_h / max(1, self.device.height())))
-
-    def screen_rect(self) -> QRectF:
-        """Where the device's screen is drawn, in the widget's logical pixels."""
-        scale = self.scale()
-        w, h = self.device.width() * scale, self.device.height() * scale
-        return QRectF(round((self.width() - w) / 2), round(max(0.0, min(self.MARGIN, (self.height() - h) / 2))), w, h)
-
-    def to_points(self, position: QPointF) -> QPointF:
-        """A position in the widget as a point of the device's screen."""
-        rect, scale = self.screen_rect(), self.scale()
-        return QPointF((position.x() - rect.x()) / scale, (position.y() - rect.y()) / scale)
-
-    def from_points(self, point: QPointF) -> QPointF:
-        """A point of the device's screen as a position in the widget (what tests click)."""
-        rect, scale = self.screen_rect(), self.scale()
-        return QPointF(rect.x() + point.x() * scale, rect.y() + point.y() * scale)
-
-    def show_banner(self, text: Optional[str], dim: bool = False) -> None:
-        """A banner over the screen (None hides it); ``dim`` greys the screen under it."""
-        self.dimmed = dim and text is not None
-        self.banner.setVisible(text is not None)
-        self.banner.setText(text or "")
-        self.banner.setToolTip(text or "")
-        self._place_banner()
-        self.update()
-
-    def _place_banner(self) -> None:
-        rect = self.screen_rect().toRect()
-        width = max(80, min(rect.width() - 24, 340))
-        height = self.banner.heightForWidth(width)
-        self.banner.setGeometry(rect.x() + (rect.width() - width) // 2, rect.y() + rect.height() // 3, width, max(height, 40))
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        self._place_banner()
-        super().resizeEvent(event)
-
-    def on_change(self) -> None:
-        """The mirror changed: new size, maybe a new animation, and a repaint."""
-        state = self.session.state if self.session else None
-        viewport = (state or {}).get("viewport") or {}
-        if viewport:
-            self.set_device(QSize(round(viewport.get("width", 375)), round(viewport.get("height", 812))))
-        nodes = ((state or {}).get("display") or {}).get("nodes") or {}
-        moving = any(node.get("animation") or node.get("kind") == "movie" for node in nodes.values())
-        if moving and not self.ticker.isActive() and not self.dimmed:
-            self.ticker.start(FRAME_MS)
-        elif not moving:
-            self.ticker.stop()
-        self.update()
-
-    def paintEvent(self, _event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.fillRect(self.rect(), QColor("#e9e9ee"))
-        rect, scale = self.screen_rect(), self.scale()
-        painter.setClipRect(rect)
-        painter.translate(rect.topLeft())
-        painter.scale(scale, scale)
-        if self.session and self.session.state and self.renderer:
-            self.renderer.draw_scene(painter, self.session.state, self.session.scene_now(), self.movie_clock.elapsed())
-        else:
-            painter.fillRect(QRectF(0, 0, self.device.width(), self.device.height()), Qt.GlobalColor.white)
-        if self.dimmed:
-            painter.fillRect(QRectF(0, 0, self.device.width(), self.device.height()), QColor(0, 0, 0, 140))
-        painter.end()
-        self.frames_drawn += 1
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            self.setFocus()
-            self.gestures.down(self.to_points(event.position()))
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        self.gestures.move(self.to_points(event.position()))
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            self.gestures.up(self.to_points(event.position()))
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        self.gestures.wheel(event.angleDelta().y(), event.pixelDelta().y() / self.scale())
-        event.accept()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if not self.gestures.key(event.key()):
-            super().keyPressEvent(event)
-
-    def focusOutEvent(self, event: QFocusEvent) -> None:
-        self.gestures.cancel()
-        super().focusOutEvent(event)
 
 
 class StatusLabel(QLabel):

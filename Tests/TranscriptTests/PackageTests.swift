@@ -48,8 +48,9 @@ struct PackageTests {
           .enabled(if: hasMypy, "skipped: needs mypy (python3 -m pip install mypy; Scripts/test installs it)"),
           .enabled(if: QtFrontEndTests.hasPySide6, QtFrontEndTests.noPySide6))
     func mypyStrictQt() async throws {
-        let modules = ["apng", "assets", "gestures", "presets", "render_states", "renderer", "scenery_qt", "session", "text", "window",
-                       "test_scenery_qt", "test_gesture_scripts", "test_named_data"]
+        let modules = ["accessibility", "accessible_screen", "apng", "assets", "gestures", "keyboard", "presets", "render_states",
+                       "renderer", "scenery_qt", "screen", "semantics", "session", "text", "window",
+                       "test_accessibility", "test_scenery_qt", "test_gesture_scripts", "test_named_data"]
         let run = try await WebTests.run(["MYPYPATH=Clients/python", "python3", "-m", "mypy", "--strict"]
                                    + modules.map { "Examples/qt/\($0).py" })
         #expect(run.status == 0, "\(run.report)")

@@ -1,0 +1,356 @@
+"""The Qt window to assistive technology and to the keyboard (issue 37, section 3), live,
+offscreen, on the real clock, with real Qt key events (QTest) on whatever widget has the focus.
+
+    SCENERY_BIN=.build/debug/scenery QT_QPA_PLATFORM=offscreen python3 -m unittest -v Examples/qt/test_accessibility.py
+
+- On every scene (the test card on each of its pages), ``QAccessible.queryAccessibleInterface``
+  of the screen widget exposes exactly the nodes an independent engine process (``scenery`` over
+  stdin, same device, same built-in data) lists in ``snapshot {"as":"accessibility"}``, in its
+  order, each with the role, name, description and states PROTOCOL.md section 3's table gives for
+  Qt, under the role node, List or AlertMessage it belongs to, and where the widget draws it.
+- The first list of a scene announces nothing; the press action taps; the tap's new title is
+  announced, the tapped tab's state is told.
+- A drag of 30 frames asks for the list at most twice, one request at a time, and the list kept
+  is then the engine's.
+- Keyboard only: Tab reaches the Contacts tab (a focus ring drawn round it, Qt told of each
+  focus), Enter opens it, Tab leaves the screen for the pickers and comes back to the first row,
+  Space selects it (the engine's model says so); a row not wholly in view is scrolled into view;
+  the scene picker's arrow keys open the shelf, Tab reaches a book, Enter shows the alert (then the
+  tree holds only the alert, focus on its OK), Shift-Tab and Tab come back to OK, Enter dismisses.
+Skipped, naming the package, without PySide6; skipped without a ``scenery`` binary.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+import unittest
+from pathlib import Path
+from typing import Any, Callable
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+try:
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QAccessible, QAccessibleActionInterface, QAccessibleInterface, QColor
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+except ImportError:  # pragma: no cover - the skip below says what is missing
+    QApplication = None  # type: ignore[assignment,misc]
+
+if QApplication is not None:
+    from scenery import SceneryClient
+    from presets import DEVICES, sample
+    from session import EngineSession
+    from test_scenery_qt import WAIT, engine_and_app, live
+    from window import SceneryWindow, wait_until
+
+ROLES = {"button": "Button", "row": "ListItem"}
+KINDS = {"text": "StaticText", "image": "Graphic", "movie": "Graphic"}
+FLAGS = ("focusable", "checkable", "checked", "selectable", "selected", "disabled", "busy")
+
+
+def told(node: dict[str, Any], style: dict[str, Any]) -> dict[str, Any]:
+    """What PROTOCOL.md section 3's table says Qt is told of an engine's list node."""
+    states, role = node["states"], node.get("role")
+    flags = {"disabled": "disabled" in states, "busy": "loading" in states, "focusable": bool(role),
+             "checkable": role == "button" and "selected" in style, "checked": role == "button" and "selected" in states,
+             "selectable": role == "row" and "selected" in style, "selected": role == "row" and "selected" in states}
+    name = node.get("name", "") if role or node["kind"] == "text" else node.get("asset", "")
+    return {"id": node["id"], "role": ROLES[role] if role else KINDS[node["kind"]], "name": name,
+            "description": "failed" if "failed" in states else "", "flags": flags, "under": node.get("parent")}
+
+
+def seen(iface: QAccessibleInterface, under: Any) -> dict[str, Any]:
+    state = iface.state()
+    return {"id": iface.text(QAccessible.Text.Identifier), "role": iface.role().name, "name": iface.text(QAccessible.Text.Name),
+            "description": iface.text(QAccessible.Text.Description), "flags": {flag: bool(getattr(state, flag)) for flag in FLAGS},
+            "under": under}
+
+
+def walk(iface: QAccessibleInterface, under: Any = None) -> list[tuple[dict[str, Any], QAccessibleInterface]]:
+    """The node items below ``iface`` in order, each as ``seen``: ``under`` is the id of the node
+    item it is in (None at the top), or the role of the List or AlertMessage it is in."""
+    found: list[tuple[dict[str, Any], QAccessibleInterface]] = []
+    for index in range(iface.childCount()):
+        child = iface.child(index)
+        assert child.parent() is iface and iface.indexOfChild(child) == index, "parent and child disagree"
+        if child.role() in (QAccessible.Role.List, QAccessible.Role.AlertMessage):
+            found += walk(child, child.role().name)
+        else:
+            found.append((seen(child, under), child))
+            found += walk(child, seen(child, under)["id"])
+    return found
+
+
+class Reference:
+    """An independent engine on the window's device and the same built-in data (virtual clock)."""
+
+    def __init__(self, binary: str, scene: str) -> None:
+        self.engine = SceneryClient(binary)
+        self.engine.initialize(viewport=DEVICES[0][1])  # type: ignore[arg-type]
+        self.engine.request("scene.open", {"scene": scene})
+
+    def expected(self) -> list[dict[str, Any]]:
+        """``told`` of each node listed, ``under`` the List or AlertMessage the table puts it in
+        when it is under no role node, with its ``frame``."""
+        nodes: list[dict[str, Any]] = self.engine.request("snapshot", {"as": "accessibility"})["nodes"]
+        styles = self.engine.state["display"]["nodes"]
+        alert = bool(nodes) and all(node["id"].startswith("alert.") for node in nodes)
+        expected = []
+        for node in nodes:
+            item = told(node, styles[node["id"]].get("style") or {})
+            if item["under"] is None:
+                item["under"] = "AlertMessage" if alert else "List" if node["layer"] == "content" else None
+            expected.append(item | {"frame": node["frame"]})
+        return expected
+
+
+class WindowCase(unittest.TestCase):
+    """One window for the class's tests, on device 0."""
+
+    binary: str
+    app: QApplication
+    window: SceneryWindow
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.binary, cls.app = engine_and_app()
+        cls.window = SceneryWindow(cls.binary, device=0)
+        cls.window.show()
+        cls.window.activateWindow()
+        if not wait_until(lambda: cls.window.opened, WAIT):
+            raise AssertionError("the first scene never opened")
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.window.close()
+
+    def setUp(self) -> None:
+        self.until(lambda: self.window.opened, "the window's scene never opened")
+
+    def on(self, scene: str) -> bool:
+        """The window shows ``scene``, settled."""
+        return self.window.opened and live(self.window).state.get("scene") == scene and self.settled()
+
+    def settled(self) -> bool:
+        """The window's session quiet (nothing awaited, no change for 300 ms: the test card has an
+        image that is always loading) and its accessibility list made at its rev."""
+        session, semantics = live(self.window), self.window.screen.semantics
+        quiet = not session.protocol.waiting and time.monotonic() - session.changed_at > 0.3
+        return self.window.opened and quiet and semantics.rev == session.rev
+
+    def open(self, scene: str) -> EngineSession:
+        """``scene``'s built-in sample in a new session (as the engine starts it), settled."""
+        self.window.open(sample(scene), afresh=True)
+        self.until(lambda: self.on(scene), f"{scene} did not open and settle")
+        return live(self.window)
+
+    def tree(self) -> list[tuple[dict[str, Any], QAccessibleInterface]]:
+        phone = QAccessible.queryAccessibleInterface(self.window.screen)
+        self.assertIsNotNone(phone, "the screen widget has no accessible interface")
+        return walk(phone)
+
+    def until(self, predicate: Callable[[], object], what: str) -> None:
+        self.assertTrue(wait_until(predicate, WAIT), what)
+
+
+
+@unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
+class AccessibleWindowTest(WindowCase):
+    def assert_told(self, reference: Reference, what: str) -> tuple[int, int]:
+        """The tree is what the reference lists, node for node, each where the widget draws it;
+        (role nodes, all nodes)."""
+        expected = reference.expected()
+        wanted = [{key: value for key, value in node.items() if key != "frame"} for node in expected]
+        wait_until(lambda: [item for item, _ in self.tree()] == wanted, WAIT)  # the window's pictures may still be loading
+        tree = self.tree()
+        self.assertEqual([item for item, _ in tree], wanted, what)
+        screen = self.window.screen
+        for (item, iface), node in zip(tree, expected):
+            x, y, w, h = node["frame"]
+            corner = screen.mapToGlobal(screen.from_points(QPointF(x, y)))
+            far = screen.mapToGlobal(screen.from_points(QPointF(x + w, y + h)))
+            rect = iface.rect()
+            self.assertLessEqual(max(abs(rect.left() - corner.x()), abs(rect.top() - corner.y()),
+                                     abs(rect.right() + 1 - far.x()), abs(rect.bottom() + 1 - far.y())), 1.0, f"{what}: {node['id']} at {rect}")
+        return sum(1 for node in expected if node["flags"]["focusable"]), len(expected)
+
+    def test_every_scene_tells_what_an_independent_engine_lists(self) -> None:
+        counts = {}
+        for scene in live(self.window).scenes:
+            with self.subTest(scene=scene):
+                session = self.open(scene)
+                reference = Reference(self.binary, scene)
+                self.addCleanup(reference.engine.close)
+                counts[scene] = self.assert_told(reference, scene)
+                for page in range(2, 9) if scene == "testcard" else []:
+                    rev = session.rev
+                    QTest.keyClick(self.window.screen, Qt.Key.Key_Right)
+                    self.until(lambda: session.rev > rev and self.settled(), f"test card page {page}")
+                    reference.engine.request("page", {"direction": "next"})
+                    counts[f"testcard {page}"] = self.assert_told(reference, f"test card page {page}")
+        print(f"\nrole nodes, all nodes told: {counts}", file=sys.stderr)
+        for scene in ("directory", "exhibition", "shelf", "photos", "testcard 5"):
+            self.assertGreater(counts[scene][0], 0, f"{scene}: no role node told")
+
+    def test_a_scene_opens_silently_then_the_press_action_taps_and_the_change_is_told(self) -> None:
+        accessibility = self.window.screen.accessibility
+        del accessibility.events[:]
+        self.open("directory")
+        self.assertIn("Recents", [node.get("name") for node in self.window.screen.semantics.nodes])
+        self.assertNotIn("Announcement", [event for event, _, _ in accessibility.events], "the first list of a scene spoke")
+        contacts = next(iface for item, iface in self.tree() if item["id"] == "tab.contacts")
+        action = contacts.actionInterface()
+        self.assertIsNotNone(action, "a button has no action interface")
+        self.assertIn(QAccessibleActionInterface.pressAction(), action.actionNames())
+        del accessibility.events[:]
+        action.doAction(QAccessibleActionInterface.pressAction())
+        self.until(lambda: live(self.window).state["model"]["tab"] == "contacts" and self.settled(), "press did not open Contacts")
+        events = accessibility.events
+        self.assertIn(("Announcement", "", "Contacts"), events, "the new title is not announced")
+        self.assertIn(("StateChanged", "tab.contacts", ""), events)
+        self.assertTrue(getattr(contacts.state(), "checked"), "the pressed tab is not checked")
+
+    def test_a_drag_asks_for_the_list_once_it_settles(self) -> None:
+        session, screen = self.open("shelf"), self.window.screen
+        asked, in_flight, most = screen.semantics.asked, [0], [0]
+        request = session.request
+
+        def counting(method: str, params: Any = None, then: Any = lambda result: None, otherwise: Any = None) -> int:
+            if method != "snapshot":
+                return request(method, params, then, otherwise)
+            in_flight[0] += 1
+            most[0] = max(most[0], in_flight[0])
+
+            def done(result: Any) -> None:
+                in_flight[0] -= 1
+                then(result)
+            return request(method, params, done, otherwise)
+        session.request = counting  # type: ignore[method-assign]
+        self.addCleanup(lambda: setattr(session, "request", request))
+        rev = session.rev
+        at = screen.from_points(QPointF(180, 600)).toPoint()
+        QTest.mousePress(screen, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+        for step in range(1, 31):
+            QTest.mouseMove(screen, at - QPoint(0, step * 8))
+            wait_until(lambda: False, 0.016)
+        QTest.mouseRelease(screen, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at - QPoint(0, 240))
+        self.until(self.settled, "the drag did not settle")
+        self.assertGreater(session.rev - rev, 20, "the drag did not scroll frame by frame")
+        self.assertLessEqual(screen.semantics.asked - asked, 2, "the list was asked for during the drag")
+        self.assertEqual(most[0], 1, "more than one list request in flight")
+        mine: list[Any] = []
+        request("snapshot", {"as": "accessibility"}, mine.append)
+        self.until(lambda: mine, "no snapshot")
+        self.assertEqual(screen.semantics.nodes, mine[0]["nodes"], "the list kept is not the engine's now")
+
+
+@unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
+class KeyboardOnlyTest(WindowCase):
+    """A person with only a keyboard, from the scene picker."""
+
+    def key(self, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+        QTest.keyClick(QApplication.focusWidget() or self.window, key, modifier)
+        wait_until(lambda: False, 0.03)
+
+    def focused_role(self) -> Any:
+        screen = self.window.screen
+        return next((node.get("role") for node in screen.semantics.nodes if node["id"] == screen.keyboard.id), None)
+
+    def tab_to(self, node_id: str, most: int = 60) -> int:
+        """Tabs until the screen's focus is on ``node_id``; how many Tabs it took."""
+        for count in range(1, most + 1):
+            self.key(Qt.Key.Key_Tab)
+            if self.window.screen.hasFocus() and self.window.screen.keyboard.id == node_id:
+                return count
+        self.fail(f"{most} Tabs never reached {node_id} (at {self.window.screen.keyboard.id})")
+
+    def ring_pixels(self, node_id: str) -> int:
+        """Pixels of the ring's colour on the line just above the node's frame, where the ring is."""
+        screen = self.window.screen
+        x, y, w, _ = live(self.window).state["display"]["nodes"][node_id]["frame"]
+        image, ring = screen.grab().toImage(), QColor("#0a84ff")
+        dpr = image.devicePixelRatio()
+        row = screen.from_points(QPointF(x, y - 1.5)).y()
+        near = [image.pixelColor(round(screen.from_points(QPointF(px, 0)).x() * dpr), round(row * dpr))
+                for px in range(round(x) + 4, round(x + w) - 4, 2)]
+        return sum(1 for c in near if abs(c.red() - ring.red()) + abs(c.green() - ring.green()) + abs(c.blue() - ring.blue()) < 60)
+
+    def test_contacts_a_row_and_the_shelf_alert_with_the_keyboard_alone(self) -> None:
+        self.open("directory")
+        screen, window = self.window.screen, self.window
+        window.scene_picker.setFocus(Qt.FocusReason.OtherFocusReason)
+        before = self.ring_pixels("tab.contacts")
+        del screen.accessibility.events[:]
+        tabs = self.tab_to("tab.contacts")
+        focus_told = [key for event, key, _ in screen.accessibility.events if event == "Focus"]
+        self.assertEqual(focus_told[-1], "tab.contacts")
+        self.assertGreaterEqual(len(focus_told), tabs - 2, "Qt is not told of each focus")
+        self.assertGreater(self.ring_pixels("tab.contacts"), 10 + before, "no focus ring round the focused tab")
+        self.key(Qt.Key.Key_Return)
+        self.until(lambda: live(window).state["model"]["tab"] == "contacts" and self.settled(), "Enter did not open Contacts")
+        self.assertEqual(screen.keyboard.id, "tab.contacts", "the focus left the tab that stayed")
+        rows = [node["id"] for node in screen.semantics.nodes if node.get("role") == "row"]
+        self.key(Qt.Key.Key_Tab)
+        self.assertIs(QApplication.focusWidget(), window.scene_picker, "Tab past the last node does not leave for the pickers")
+        self.assertEqual(self.tab_to(rows[0]), 2, "Tab back into the screen does not focus its first row")
+        self.key(Qt.Key.Key_Space)
+        self.until(lambda: live(window).state["model"]["selection"] == rows[0] and self.settled(), "Space did not select the row")
+        self.assertTrue(next(iface for item, iface in self.tree() if item["id"] == rows[0]).state().selected)  # type: ignore[attr-defined]
+        self.check_reveal()
+        self.check_shelf_alert()
+
+    def check_reveal(self) -> None:
+        """Tab onto a row not wholly in view scrolls it into view, and Tab goes on below it."""
+        session, screen = live(self.window), self.window.screen
+        content = session.state["display"]["content"]
+        bottom = content["frame"][1] + content["frame"][3]
+        rows = [node for node in screen.semantics.nodes if node.get("role") == "row"]
+        cut = next(node["id"] for node in rows if node["frame"][1] + node["frame"][3] > bottom)
+        offset = content["offsetY"]
+        self.tab_to(cut)
+        self.until(lambda: session.state["display"]["content"]["offsetY"] > offset and self.settled(), f"{cut} was not revealed")
+        self.key(Qt.Key.Key_Tab)
+        self.assertEqual(self.focused_role(), "row", "Tab after a revealed row left the list")
+
+    def check_shelf_alert(self) -> None:
+        window, screen = self.window, self.window.screen
+        for _ in range(80):
+            if QApplication.focusWidget() is window.scene_picker:
+                break
+            self.key(Qt.Key.Key_Tab)
+        self.assertIs(QApplication.focusWidget(), window.scene_picker, "Tab never reached the scene picker")
+        picker = window.scene_picker
+        self.key(Qt.Key.Key_F4)  # opens the list; its arrow keys then choose, Return takes the choice
+        self.until(lambda: picker.view().isVisible(), "F4 did not open the scene picker")
+        shelf = next(index for index in range(picker.count()) if picker.itemText(index).startswith("Shelf"))
+        for _ in range(shelf - picker.view().currentIndex().row()):
+            self.key(Qt.Key.Key_Down)
+        self.key(Qt.Key.Key_Return)
+        self.until(lambda: self.on("shelf"), "the shelf did not open")
+        self.tab_to("book.0")
+        del screen.accessibility.events[:]
+        self.key(Qt.Key.Key_Enter)
+        self.until(lambda: (live(window).state["model"].get("alert") or {}).get("subject") == "book.0" and self.settled(),
+                   "Enter on a book did not show the alert")
+        phone = QAccessible.queryAccessibleInterface(screen)
+        self.assertEqual([phone.child(i).role().name for i in range(phone.childCount())], ["AlertMessage"], "more than the alert is told")
+        alert = phone.child(0)
+        self.assertEqual((alert.text(QAccessible.Text.Name), alert.text(QAccessible.Text.Description)), ("Linear Algebra", "ISBN 9786581411664"))
+        self.assertEqual([item["id"] for item, _ in self.tree()], ["alert.title", "alert.message", "alert.action.0"])
+        self.assertEqual(screen.keyboard.id, "alert.action.0", "the focus did not move to the alert's first node")
+        self.assertIn(("Focus", "alert.action.0", ""), screen.accessibility.events, "Qt is not told the focus moved to OK")
+        self.assertIn(("Announcement", "", "Linear Algebra. ISBN 9786581411664"), screen.accessibility.events)
+        self.key(Qt.Key.Key_Tab, Qt.KeyboardModifier.ShiftModifier)
+        self.assertIsNot(QApplication.focusWidget(), screen)
+        self.tab_to("alert.action.0")
+        self.key(Qt.Key.Key_Return)
+        self.until(lambda: live(window).state["model"].get("alert") is None and self.settled(), "Enter on OK did not dismiss the alert")
+        self.assertNotIn("AlertMessage", [phone.child(i).role().name for i in range(phone.childCount())])
+
+
+if __name__ == "__main__":
+    unittest.main()
