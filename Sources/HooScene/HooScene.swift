@@ -61,8 +61,8 @@ public enum HooScene: Scene {
     /// Taps, scrolls, pans, viewport changes, deceleration steps and finished loads.
     public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
         switch action {
-        case .tap(let id, let point):
-            return tap(&state, id: id, point: point)
+        case .tap(let id, _):
+            return tap(&state, id: id)
         case .scroll(let request):
             let target = try request.target(from: state.offset)
             let effects = PanRule.stopDeceleration(&state)
@@ -118,22 +118,21 @@ public enum HooScene: Scene {
 
     // MARK: Tap
 
+    /// Where a finger lands: the cell of the Hoo under `point` by the grid's arithmetic, whatever
+    /// node is drawn there (the overlay lies over everything); nil on empty space (the margins,
+    /// past the last Hoo, the header, the bottom area).
+    public static func target(at point: Point, in state: State, display: DisplayList) -> String? {
+        guard let index = state.hooIndex(atScreen: point), let ref = state.catalog.ref(ofIndex: index) else { return nil }
+        return "cell.\(ref.set).\(ref.hoo)"
+    }
+
     /// A tap on a Hoo selects it; on the selected Hoo it clears the selection (the one way back
-    /// to the bare grid, since the overlay covers the screen); on empty space (the margins, past
-    /// the last Hoo, the header, the bottom area) nothing changes. A point is resolved by the
-    /// grid's arithmetic, whatever node the engine hit (the overlay lies over everything). A tap
-    /// while the grid is coasting only stops it, as a touch on a moving scroll view does.
-    static func tap(_ state: inout State, id: String?, point: Point?) -> [SceneEffect] {
+    /// to the bare grid, since the overlay covers the screen); on nothing (a point on empty
+    /// space, ``target(at:in:display:)``) nothing changes. A tap while the grid is coasting only
+    /// stops it, as a touch on a moving scroll view does.
+    static func tap(_ state: inout State, id: String?) -> [SceneEffect] {
         if state.deceleration != nil { return PanRule.stopDeceleration(&state) }
-        let target: HooRef?
-        if let point {
-            target = state.hooIndex(atScreen: point).flatMap { state.catalog.ref(ofIndex: $0) }
-        } else if let id {
-            target = hooRef(forNode: id, in: state)
-        } else {
-            target = nil
-        }
-        guard let target else { return [] }
+        guard let target = id.flatMap({ hooRef(forNode: $0, in: state) }) else { return [] }
         state.selection = state.selection == target ? nil : target
         return []
     }

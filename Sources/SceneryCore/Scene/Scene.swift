@@ -44,6 +44,12 @@ public protocol Scene: SceneMetatype {
     /// The screen of `state`: its parts added to `screen` (and its scroll content set), and the
     /// model returned. Called after every command; it says what shows, not what changed.
     static func render(_ state: State, into screen: inout Screen<Part>) -> Model
+    /// The node a tap or long press at `point` (screen points) lands on, found once by the engine
+    /// and handed to the reducer as the action's id (and to the client as `target`). The default
+    /// is the topmost node there (``DisplayList/hitTest(_:)``), UIKit's `hitTest`; a scene whose
+    /// drawing does not say what a finger means answers from its state (Hoo: a full-screen overlay
+    /// lies over its grid, so the cell comes from the grid's arithmetic). Nil: nothing is there.
+    static func target(at point: Point, in state: State, display: DisplayList) -> String?
     /// An image the scene draws in code (icons, placeholders), by asset id; nil for unknown ids.
     /// Asset ids of a scene start with its name and a dot (`directory.placeholder`).
     static func builtinImage(_ id: String) -> ImageData?
@@ -74,12 +80,13 @@ extension Scene {
 
     public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? { nil }
     public static func clockAdvanced(_ state: inout State, nowMs: Int) {}
+    public static func target(at point: Point, in state: State, display: DisplayList) -> String? { display.hitTest(point) }
 }
 
 /// A user action or an outside event, as the engine hands it to a scene.
 public enum SceneAction: Sendable {
-    /// A tap on the node `id` (found by hit-testing when the command gave a point, or named by
-    /// the command); `id` is nil when a point hit nothing.
+    /// A tap on the node `id` (found once by ``Scene/target(at:in:display:)`` when the command
+    /// gave a point, or named by the command); `id` is nil when a point hit nothing.
     case tap(id: String?, point: Point?)
     /// A press held on the node `id` (or at `point`, as for ``tap(id:point:)``); sent only to
     /// scenes whose ``Scene/gestures`` hold `.longPress`.

@@ -19,6 +19,8 @@ protocol OpenScene: AnyObject {
     func asset(_ id: String, environment: SceneEnvironment) throws(RPCError) -> ImageData?
     /// The virtual clock moved (see ``Scene/clockAdvanced(_:nowMs:)``).
     func clockAdvanced(nowMs: Int)
+    /// The node a point gesture lands on (see ``Scene/target(at:in:display:)``).
+    func target(at point: Point, display: DisplayList) -> String?
     /// Hands `body` every node the screen would show with the whole scroll content rendered,
     /// the rows that virtualization leaves out included (``Screen/init(wholeContent:)``): what
     /// `find` and `reveal` search. With `query`, only the nodes of the parts that may matter to
@@ -66,6 +68,8 @@ final class SceneHost<S: Scene>: OpenScene {
     }
 
     func clockAdvanced(nowMs: Int) { S.clockAdvanced(&open.state, nowMs: nowMs) }
+
+    func target(at point: Point, display: DisplayList) -> String? { S.target(at: point, in: open.state, display: display) }
 
     func forEachNodeOfWholeContent(matching query: NodeQuery?, _ body: (String, Node) -> Void) {
         withoutActuallyEscaping(body) { body in
