@@ -18,16 +18,8 @@ public enum HooScene: Scene {
     /// The gestures it takes: `pan` scrubs the selection or scrolls the grid (``PanRule``).
     public static let gestures: Set<Gesture> = [.tap, .scroll, .pan]
 
-    /// The scene's own method: `sets.load`.
-    public static let methods: [MethodDescription] = [
-        MethodDescription(
-            name: "sets.load",
-            summary: "hoo: load Hoo sets from a folder of ##.zip archives and ## folders, or one archive; adds them to the grid.",
-            params: SchemaBuilder.object([
-                ("path", SchemaBuilder.string("A folder of set archives/folders, or one archive; relative to the engine's working directory.")),
-            ], required: ["path"]),
-            result: SchemaBuilder.change()),
-    ]
+    /// The scene's own method, `sets.load` (``HooCommand``).
+    public typealias Command = HooCommand
 
     /// `scene.open`'s `sets`: where to load sets from instead of showing the sample.
     public static let openParameters: JSONObject = [
@@ -59,7 +51,7 @@ public enum HooScene: Scene {
     }
 
     /// Taps, scrolls, pans, viewport changes, deceleration steps and finished loads.
-    public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
+    public static func reduce(_ state: inout State, _ action: Action, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
         switch action {
         case .tap(let id, _):
             return tap(&state, id: id)
@@ -85,13 +77,10 @@ public enum HooScene: Scene {
         case .jobFinished(let name, let result):
             guard name == loadJobName, let outcome = result as? HooLoadJobResult else { return [] }
             return finishLoad(&state, outcome)
-        case .method("sets.load", let params):
-            try params.allowOnly(["path"])
-            return [try startLoad(&state, path: try params.string("path"), param: "path", environment: environment)]
+        case .command(.loadSets(let path)):
+            return [try startLoad(&state, path: path, param: "path", environment: environment)]
         case .pan(let event):
             return try PanRule.apply(event, to: &state, now: environment.now())
-        case .method(let name, _):
-            throw .notSupported("\(name): the hoo scene does not handle this method")
         }
     }
 

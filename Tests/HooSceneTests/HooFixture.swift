@@ -56,7 +56,7 @@ enum HooFixture {
     static func model(_ state: HooState) -> JSON { HooScene.render(state).model.json }
 
     @discardableResult
-    static func reduce(_ state: inout HooState, _ action: SceneAction, clock: Clock = Clock()) throws(RPCError) -> [SceneEffect] {
+    static func reduce(_ state: inout HooState, _ action: HooScene.Action, clock: Clock = Clock()) throws(RPCError) -> [SceneEffect] {
         try HooScene.reduce(&state, action, environment: environment(clock: clock))
     }
 

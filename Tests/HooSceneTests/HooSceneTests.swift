@@ -165,7 +165,7 @@ struct HooRenderTests {
         #expect(throws: RPCError(code: -32007, message: "section: the hoo scene has no sections; move the grid with scroll or pan")) {
             try F.reduce(&state, .section(.title("A")))
         }
-        #expect(throws: RPCError.self) { try F.reduce(&state, .method(name: "reshuffle", params: Params([:]))) }
+        #expect(throws: RPCError.notSupported("reshuffle: the hoo scene does not handle this method")) { try HooCommand(method: "reshuffle", params: Params([:])) }
     }
 }
 
@@ -261,17 +261,17 @@ struct HooLoadTests {
     func start() throws {
         var state = try Self.sampleState()
         let environment = F.environment(files: ["sets": []])
-        let effects = try HooScene.reduce(&state, .method(name: "sets.load", params: Params(["path": "sets"])), environment: environment)
+        let effects = try HooScene.reduce(&state, .command(try HooCommand(method: "sets.load", params: Params(["path": "sets"]))), environment: environment)
         #expect(effects.count == 1)
         #expect(state.loading == PendingLoad(path: "sets", token: 1))
         #expect(throws: RPCError(code: -32005, message: "params.path: no file or folder at \"gone\"")) {
-            try HooScene.reduce(&state, .method(name: "sets.load", params: Params(["path": "gone"])), environment: environment)
+            try HooScene.reduce(&state, .command(try HooCommand(method: "sets.load", params: Params(["path": "gone"]))), environment: environment)
         }
         #expect(throws: RPCError(code: -32602, message: "params.path: required string is missing")) {
-            try HooScene.reduce(&state, .method(name: "sets.load", params: Params([:])), environment: environment)
+            try HooScene.reduce(&state, .command(try HooCommand(method: "sets.load", params: Params([:]))), environment: environment)
         }
         #expect(throws: RPCError.self) {
-            try HooScene.reduce(&state, .method(name: "sets.load", params: Params(["path": "sets", "merge": true])), environment: environment)
+            try HooScene.reduce(&state, .command(try HooCommand(method: "sets.load", params: Params(["path": "sets", "merge": true]))), environment: environment)
         }
         #expect(state.loading == PendingLoad(path: "sets", token: 1))
         // The job runs the loader (the interim one reports one failure) and carries the token.

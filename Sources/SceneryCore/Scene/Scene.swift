@@ -21,12 +21,12 @@ public protocol Scene: SceneMetatype {
     /// The `model` part of the state document: ``JSON``, or a value that compares cheaply and
     /// has a JSON form (a command that changes nothing then costs a comparison, not a diff).
     associatedtype Model: SceneModel = JSON
+    /// The scene's own methods as one typed value (``SceneCommand``); ``NoCommand`` when it has
+    /// none. The reducer receives them as ``SceneAction/command(_:)``.
+    associatedtype Command: SceneCommand = NoCommand
 
     /// The name `scene.open` takes, e.g. `"directory"`.
     static var name: String { get }
-    /// Scene-specific methods this scene answers besides the common ones and the gestures
-    /// (e.g. `sets.load`), for the method registry and the schema.
-    static var methods: [MethodDescription] { get }
     /// The gestures the scene takes. The engine answers -32007 for `longPress`, `pan` and `page`
     /// where a scene does not declare them, before it reads their params; `scroll` and `section`
     /// still reach the reducer, which answers -32007 in its own words (what to use instead).
@@ -40,7 +40,7 @@ public protocol Scene: SceneMetatype {
     /// Applies one action. A reducer checks everything that can fail before it changes `state`,
     /// so that throwing leaves the state as it was: the engine reduces in place rather than on a
     /// copy, because a copy would make every write to a large collection copy it whole.
-    static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
+    static func reduce(_ state: inout State, _ action: Action, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
     /// The screen of `state`: its parts added to `screen` (and its scroll content set), and the
     /// model returned. Called after every command; it says what shows, not what changed.
     static func render(_ state: State, into screen: inout Screen<Part>) -> Model
@@ -72,6 +72,9 @@ public protocol Scene: SceneMetatype {
 }
 
 extension Scene {
+    /// What the reducer receives: a gesture, an event, or one of the scene's own commands.
+    public typealias Action = SceneAction<Command>
+
     @inlinable
     public static func refresh(_ renderer: inout SceneRenderer<Self>, _ state: State, display: inout DisplayList, displayPath: String,
                                modelPath: PatchPath, baseline: JSON, into patch: inout PatchWriter) -> Bool {
@@ -83,8 +86,9 @@ extension Scene {
     public static func target(at point: Point, in state: State, display: DisplayList) -> String? { display.hitTest(point) }
 }
 
-/// A user action or an outside event, as the engine hands it to a scene.
-public enum SceneAction: Sendable {
+/// A user action or an outside event, as the engine hands it to a scene whose own methods are
+/// `Command` (a scene names it `Action`).
+public enum SceneAction<Command: SceneCommand>: Sendable {
     /// A tap on the node `id` (found once by ``Scene/target(at:in:display:)`` when the command
     /// gave a point, or named by the command); `id` is nil when a point hit nothing.
     case tap(id: String?, point: Point?)
@@ -103,8 +107,8 @@ public enum SceneAction: Sendable {
     case timerFired(name: String)
     /// A job started with ``SceneEffect/runJob(_:)`` finished with this value.
     case jobFinished(name: String, result: any Sendable)
-    /// A scene-specific method from ``Scene/methods`` (not a gesture: those are typed).
-    case method(name: String, params: Params)
+    /// One of the scene's own methods (``SceneCommand``), decoded.
+    case command(Command)
 }
 
 /// Where to scroll: an absolute content offset or a delta, in points.
