@@ -10,7 +10,6 @@ public enum DirectoryScene: Scene {
 
     public static let name = "directory"
     public static let gestures: Set<Gesture> = [.tap, .scroll, .section]
-    public static let methods: [MethodDescription] = []
     public static let openParameters: JSONObject = [
         "events": SchemaBuilder.string("directory: path of an events.json file ([{date, name}]); built-in sample data when left out."),
         "people": SchemaBuilder.string("directory: path of a people.json file ([{firstName, lastName?, age?, profilePicture?}])."),
@@ -55,7 +54,7 @@ public enum DirectoryScene: Scene {
         do { return try body() } catch { throw RPCError(code: error.code, message: "params.\(param): \(error.message)") }
     }
 
-    public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
+    public static func reduce(_ state: inout State, _ action: Action, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
         switch action {
         case .tap(let id, _):
             guard let id else { return [] }
@@ -79,8 +78,8 @@ public enum DirectoryScene: Scene {
             return []
         case .pan, .page:
             throw .notSupported("the directory scene takes no pan or page")
-        case .method(let name, _):
-            throw .notSupported("\(name): the directory scene does not handle this method")
+        case .command(let none):
+            switch none {}  // no methods of its own
         }
         return requestVisibleImages(&state)
     }

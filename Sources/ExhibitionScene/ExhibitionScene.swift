@@ -15,14 +15,8 @@ public enum ExhibitionScene: Scene {
     public static let name = "exhibition"
     public static let gestures: Set<Gesture> = [.tap]
 
-    /// `reshuffle`: the same as a tap on the first mode button.
-    static let reshuffleMethod = MethodDescription(
-        name: "reshuffle",
-        summary: "exhibition: place the circles anew at random (as a tap on mode.nearme does).",
-        params: SchemaBuilder.object([]),
-        result: SchemaBuilder.change())
-
-    public static let methods: [MethodDescription] = [reshuffleMethod]
+    /// `reshuffle` (``ExhibitionCommand``): the same as a tap on the first mode button.
+    public typealias Command = ExhibitionCommand
     public static let openParameters: JSONObject = ["resources": OriginalImages.openParameter]
 
     /// Picks the available circle's size at random, then a layout that keeps the placement rules.
@@ -45,18 +39,14 @@ public enum ExhibitionScene: Scene {
     }
 
     /// Taps, the `reshuffle` method and viewport changes; `scroll` and `section` are not supported.
-    public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
+    public static func reduce(_ state: inout State, _ action: Action, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
         switch action {
         case .tap(let id, _):
             guard let id else { return [] }
             tap(&state, id, environment: environment)
         case .pan, .page:
             throw .notSupported("the exhibition scene takes no pan or page")
-        case .method(let name, let params):
-            guard name == reshuffleMethod.name else {
-                throw .notSupported("\(name): the exhibition scene does not handle this method")
-            }
-            try params.allowOnly([])
+        case .command(.reshuffle):
             reshuffle(&state, environment: environment)
         case .viewport(let viewport):
             guard viewport != state.viewport else { return [] }

@@ -18,16 +18,8 @@ public enum HooScene: Scene {
     /// The gestures it takes: `pan` scrubs the selection or scrolls the grid (``PanRule``).
     public static let gestures: Set<Gesture> = [.tap, .scroll, .pan]
 
-    /// The scene's own method: `sets.load`.
-    public static let methods: [MethodDescription] = [
-        MethodDescription(
-            name: "sets.load",
-            summary: "hoo: load Hoo sets from a folder of ##.zip archives and ## folders, or one archive; adds them to the grid.",
-            params: SchemaBuilder.object([
-                ("path", SchemaBuilder.string("A folder of set archives/folders, or one archive; relative to the engine's working directory.")),
-            ], required: ["path"]),
-            result: SchemaBuilder.change()),
-    ]
+    /// The scene's own method, `sets.load` (``HooCommand``).
+    public typealias Command = HooCommand
 
     /// `scene.open`'s `sets`: where to load sets from instead of showing the sample.
     public static let openParameters: JSONObject = [
@@ -59,10 +51,10 @@ public enum HooScene: Scene {
     }
 
     /// Taps, scrolls, pans, viewport changes, deceleration steps and finished loads.
-    public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
+    public static func reduce(_ state: inout State, _ action: Action, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
         switch action {
-        case .tap(let id, let point):
-            return tap(&state, id: id, point: point)
+        case .tap(let id, _):
+            return tap(&state, id: id)
         case .scroll(let request):
             let target = try request.target(from: state.offset)
             let effects = PanRule.stopDeceleration(&state)
@@ -85,13 +77,10 @@ public enum HooScene: Scene {
         case .jobFinished(let name, let result):
             guard name == loadJobName, let outcome = result as? HooLoadJobResult else { return [] }
             return finishLoad(&state, outcome)
-        case .method("sets.load", let params):
-            try params.allowOnly(["path"])
-            return [try startLoad(&state, path: try params.string("path"), param: "path", environment: environment)]
+        case .command(.loadSets(let path)):
+            return [try startLoad(&state, path: path, param: "path", environment: environment)]
         case .pan(let event):
             return try PanRule.apply(event, to: &state, now: environment.now())
-        case .method(let name, _):
-            throw .notSupported("\(name): the hoo scene does not handle this method")
         }
     }
 
@@ -118,22 +107,21 @@ public enum HooScene: Scene {
 
     // MARK: Tap
 
+    /// Where a finger lands: the cell of the Hoo under `point` by the grid's arithmetic, whatever
+    /// node is drawn there (the overlay lies over everything); nil on empty space (the margins,
+    /// past the last Hoo, the header, the bottom area).
+    public static func target(at point: Point, in state: State, display: DisplayList) -> String? {
+        guard let index = state.hooIndex(atScreen: point), let ref = state.catalog.ref(ofIndex: index) else { return nil }
+        return "cell.\(ref.set).\(ref.hoo)"
+    }
+
     /// A tap on a Hoo selects it; on the selected Hoo it clears the selection (the one way back
-    /// to the bare grid, since the overlay covers the screen); on empty space (the margins, past
-    /// the last Hoo, the header, the bottom area) nothing changes. A point is resolved by the
-    /// grid's arithmetic, whatever node the engine hit (the overlay lies over everything). A tap
-    /// while the grid is coasting only stops it, as a touch on a moving scroll view does.
-    static func tap(_ state: inout State, id: String?, point: Point?) -> [SceneEffect] {
+    /// to the bare grid, since the overlay covers the screen); on nothing (a point on empty
+    /// space, ``target(at:in:display:)``) nothing changes. A tap while the grid is coasting only
+    /// stops it, as a touch on a moving scroll view does.
+    static func tap(_ state: inout State, id: String?) -> [SceneEffect] {
         if state.deceleration != nil { return PanRule.stopDeceleration(&state) }
-        let target: HooRef?
-        if let point {
-            target = state.hooIndex(atScreen: point).flatMap { state.catalog.ref(ofIndex: $0) }
-        } else if let id {
-            target = hooRef(forNode: id, in: state)
-        } else {
-            target = nil
-        }
-        guard let target else { return [] }
+        guard let target = id.flatMap({ hooRef(forNode: $0, in: state) }) else { return [] }
         state.selection = state.selection == target ? nil : target
         return []
     }

@@ -18,7 +18,6 @@ public enum PhotosScene: Scene {
 
     /// `page`: the gallery moves one photo, as a swipe does, and its 2 s count starts again.
     public static let gestures: Set<Gesture> = [.tap, .scroll, .pan, .page]
-    public static let methods: [MethodDescription] = []
     public static let openParameters: JSONObject = [
         "endpoint": SchemaBuilder.string("photos: an http(s): or file: URL answering [{imageName, imageDescription, imageURL}]; built-in sample photos when left out."),
         "cacheDir": SchemaBuilder.string("photos: the offline cache's folder (default $XDG_CACHE_HOME/scenery/photos or ~/.cache/scenery/photos)."),
@@ -54,7 +53,7 @@ public enum PhotosScene: Scene {
         return .runJob(PhotoListJob.job(endpoint: state.endpoint!, cache: state.cache, token: token))
     }
 
-    public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
+    public static func reduce(_ state: inout State, _ action: Action, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
         var effects: [SceneEffect] = []
         switch action {
         case .tap(let id, _):
@@ -63,8 +62,8 @@ public enum PhotosScene: Scene {
             effects = PhotosGestures.page(&state, forward: direction.isForward)
         case .pan(let event):
             effects = try PhotosPanRule.apply(event, to: &state)
-        case .method(let name, _):
-            throw .notSupported("\(name): the photos scene does not handle this method")
+        case .command(let none):
+            switch none {}  // no methods of its own
         case .longPress:
             return []
         case .scroll(let request):

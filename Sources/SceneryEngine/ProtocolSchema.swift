@@ -22,6 +22,7 @@ public enum ProtocolSchema {
     public static func document() -> JSON {
         var defs = JSONObject()
         addDrawing(to: &defs)
+        addAccessibility(to: &defs)
         addState(to: &defs)
         addMessages(to: &defs)
         return [
@@ -51,19 +52,6 @@ public enum ProtocolSchema {
         ]
         defs["patch"] = ["type": "array", "items": S.ref("patchOperation"), "description": "RFC 6902 JSON Patch from rev - 1 to rev."]
         defs["frame"] = ["type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4, "description": "[x, y, width, height] in points."]
-        defs["accessibleNode"] = S.object([
-            ("id", S.string("The node's id.")),
-            ("kind", S.choice(["rect", "text", "image", "line", "circle", "movie", "group"], "The node's kind.")),
-            ("role", S.choice(["button", "row"], "The node's role, when it has one.")),
-            ("name", S.string("A role node's accessible name, or a text node's text.")),
-            ("asset", S.string("An image's or movie's asset id.")),
-            ("states", ["type": "array", "items": S.choice(["selected", "disabled", "loading", "failed"], "A state a person is told."),
-                        "description": "selected, disabled, loading, failed: those that hold, in this order."]),
-            ("depth", S.integer("0, or one more than the depth of the role node it is read under.", minimum: 0)),
-            ("parent", S.string("The role node it is read under (its id extends that id).")),
-            ("layer", S.choice(["screen", "content"], "The node's layer.")),
-            ("frame", S.ref("frame")),
-        ], required: ["id", "kind", "states", "depth", "layer", "frame"])
         defs["textRun"] = S.object([
             ("text", S.string("The characters.")),
             ("font", S.string("Font family; a front end without it uses its system font.")),
@@ -104,6 +92,24 @@ public enum ProtocolSchema {
     }
 
     /// A node's style and animation.
+    /// What `snapshot {"as":"accessibility"}` lists (PROTOCOL.md section 3, "What assistive
+    /// technology is told").
+    private static func addAccessibility(to defs: inout JSONObject) {
+        defs["accessibleNode"] = S.object([
+            ("id", S.string("The node's id.")),
+            ("kind", S.choice(["rect", "text", "image", "line", "circle", "movie", "group"], "The node's kind.")),
+            ("role", S.choice(["button", "row"], "The node's role, when it has one.")),
+            ("name", S.string("A role node's accessible name, or a text node's text.")),
+            ("asset", S.string("An image's or movie's asset id.")),
+            ("states", ["type": "array", "items": S.choice(["selected", "disabled", "loading", "failed"], "A state a person is told."),
+                        "description": "selected, disabled, loading, failed: those that hold, in this order."]),
+            ("depth", S.integer("0, or one more than the depth of the role node it is read under.", minimum: 0)),
+            ("parent", S.string("The role node it is read under (its id extends that id).")),
+            ("layer", S.choice(["screen", "content"], "The node's layer.")),
+            ("frame", S.ref("frame")),
+        ], required: ["id", "kind", "states", "depth", "layer", "frame"])
+    }
+
     private static func addStyle(to defs: inout JSONObject) {
         // Every member a scene may put in a node's style, typed: a member the schema does not
         // name fails the transcripts' schema check, so the list cannot fall behind the scenes.

@@ -11,7 +11,6 @@ public enum ShelfScene: Scene {
     public typealias State = ShelfState
 
     public static let name = "shelf"
-    public static let methods: [MethodDescription] = []
     public static let gestures: Set<Gesture> = [.tap, .longPress, .scroll]
     public static let openParameters: JSONObject = [
         "books": SchemaBuilder.string("shelf: path of a books file ({\"books\": [{title, isbn, coverImageUrl}]}); built-in sample books when left out."),
@@ -40,7 +39,7 @@ public enum ShelfScene: Scene {
         return (state, effects)
     }
 
-    public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
+    public static func reduce(_ state: inout State, _ action: Action, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
         switch action {
         case .tap(let id, _):
             let count = state.books.count
@@ -70,8 +69,8 @@ public enum ShelfScene: Scene {
             return []
         case .pan, .page:
             throw .notSupported("the shelf scene takes no pan or page")
-        case .method(let name, _):
-            throw .notSupported("\(name): the shelf scene does not handle this method")
+        case .command(let none):
+            switch none {}  // no methods of its own
         }
         return requestVisibleCovers(&state)
     }

@@ -18,7 +18,6 @@ public enum TestcardScene: Scene {
 
     public static let name = "testcard"
     public static let gestures: Set<Gesture> = [.tap, .scroll, .section, .page]
-    public static let methods: [MethodDescription] = []
     public static let openParameters: JSONObject = [
         "page": ["type": ["string", "integer"],
                  "description": "testcard: the page to start on, by title (\"Fills\", …, \"Scroll\") or index from 0; the first when left out."],
@@ -39,7 +38,7 @@ public enum TestcardScene: Scene {
         return (TestcardState(page: page, viewport: viewport, startMs: environment.now()), [])
     }
 
-    public static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
+    public static func reduce(_ state: inout State, _ action: Action, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
         switch action {
         case .page(let direction):
             // The last page and the first stay where they are, as a paging scroll view does.
@@ -47,8 +46,8 @@ public enum TestcardScene: Scene {
             if let page = TestcardPage(rawValue: index) { state.show(page) }
         case .pan:
             throw .notSupported("the testcard scene takes no pan")
-        case .method(let name, _):
-            throw .notSupported("\(name): the testcard scene does not handle this method")
+        case .command(let none):
+            switch none {}  // no methods of its own
         case .section(let request):
             state.show(try page(for: request))
         case .scroll(let request):

@@ -29,7 +29,7 @@ struct DirectoryMemoTests {
         _ = RenderCheck.step(DirectoryScene.self, state, renderer: &renderer, display: &previous, "the first render")
         for step in 0..<1500 {
             let ids = previous.allNodes.map(\.id)
-            let action: SceneAction
+            let action: DirectoryScene.Action
             switch random.below(10) {
             case 0...3: action = .tap(id: ids[random.below(ids.count)], point: nil)
             case 4, 5: action = .scroll(.by(deltaY: Double(random.below(1200)) - 600))

@@ -104,7 +104,7 @@ struct ExhibitionGestureTests {
         var (byTap, tapWorld) = try Fixture.open(seed: 11)
         var (byMethod, methodWorld) = try Fixture.open(seed: 11)
         try Fixture.tap(&byTap, "mode.nearme", tapWorld)
-        try Fixture.reduce(&byMethod, .method(name: "reshuffle", params: Params(JSONObject())), methodWorld)
+        try Fixture.reduce(&byMethod, .command(try ExhibitionCommand(method: "reshuffle", params: Params(JSONObject()))), methodWorld)
         #expect(Fixture.document(byTap) == Fixture.document(byMethod))
         #expect(byMethod.cause == .reshuffle)
     }
@@ -227,7 +227,7 @@ struct ExhibitionErrorTests {
         var (state, world) = try Fixture.open(seed: 1)
         let before = Fixture.document(state)
         #expect(throws: RPCError.invalidParams("params.count: unknown parameter; this method takes no parameters")) {
-            try Fixture.reduce(&state, .method(name: "reshuffle", params: Params(["count": 2])), world)
+            try Fixture.reduce(&state, .command(try ExhibitionCommand(method: "reshuffle", params: Params(["count": 2]))), world)
         }
         #expect(Fixture.document(state) == before)
     }

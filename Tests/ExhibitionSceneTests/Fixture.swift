@@ -31,7 +31,7 @@ enum Fixture {
         return (state, world)
     }
 
-    static func reduce(_ state: inout ExhibitionState, _ action: SceneAction, _ world: World) throws {
+    static func reduce(_ state: inout ExhibitionState, _ action: ExhibitionScene.Action, _ world: World) throws {
         _ = try ExhibitionScene.reduce(&state, action, environment: world.environment)
     }
 

@@ -56,7 +56,7 @@ enum HooFixture {
     static func model(_ state: HooState) -> JSON { HooScene.render(state).model.json }
 
     @discardableResult
-    static func reduce(_ state: inout HooState, _ action: SceneAction, clock: Clock = Clock()) throws(RPCError) -> [SceneEffect] {
+    static func reduce(_ state: inout HooState, _ action: HooScene.Action, clock: Clock = Clock()) throws(RPCError) -> [SceneEffect] {
         try HooScene.reduce(&state, action, environment: environment(clock: clock))
     }
 
@@ -67,7 +67,9 @@ enum HooFixture {
 
     static func tap(_ state: inout HooState, id: String? = nil, x: Double? = nil, y: Double? = nil) {
         let point = x.map { Point(x: $0, y: y!) }
-        _ = try? reduce(&state, .tap(id: id, point: point))
+        // As the engine does: a point is resolved once, by the scene (the grid, not the overlay).
+        let target = point.map { HooScene.target(at: $0, in: state, display: DisplayList()) } ?? id
+        _ = try? reduce(&state, .tap(id: target, point: point))
     }
 
     /// Screen centre of the cell at flow position `index`.

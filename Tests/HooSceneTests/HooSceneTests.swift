@@ -165,7 +165,7 @@ struct HooRenderTests {
         #expect(throws: RPCError(code: -32007, message: "section: the hoo scene has no sections; move the grid with scroll or pan")) {
             try F.reduce(&state, .section(.title("A")))
         }
-        #expect(throws: RPCError.self) { try F.reduce(&state, .method(name: "reshuffle", params: Params([:]))) }
+        #expect(throws: RPCError.notSupported("reshuffle: the hoo scene does not handle this method")) { try HooCommand(method: "reshuffle", params: Params([:])) }
     }
 }
 
@@ -216,16 +216,18 @@ struct HooTapTests {
         #expect(F.nodes(state)["overlay"] == nil)
         F.tap(&state, id: "cell.1.6")
         let center = F.center(state, 5)
-        F.tap(&state, id: "overlay", x: center.x, y: center.y)
+        F.tap(&state, x: center.x, y: center.y)
         #expect(state.selection == nil)
     }
 
-    @Test("a point tap is resolved by the grid, even when the overlay is the node the engine hit")
+    @Test("a point tap is resolved once, by the grid: its target is the cell under the overlay, nil on empty space")
     func pointThroughOverlay() {
         var state = F.state(F.originalSets)
         F.tap(&state, id: "cell.1.1")
         let center = F.center(state, 14)
-        F.tap(&state, id: "overlay", x: center.x, y: center.y)
+        #expect(HooScene.target(at: center, in: state, display: DisplayList()) == "cell.2.1")
+        #expect(HooScene.target(at: Point(x: 1, y: 120), in: state, display: DisplayList()) == nil)
+        F.tap(&state, x: center.x, y: center.y)
         #expect(state.selection == HooRef(set: 2, hoo: 1))
     }
 
@@ -235,7 +237,7 @@ struct HooTapTests {
         F.tap(&state, id: "cell.1.2")
         let before = F.model(state)
         for (x, y) in [(100.0, 50.0), (280.0, 30.0), (100.0, 430.0), (1.0, 120.0), (200.0, 170.0), (-5.0, 200.0), (100.0, 600.0)] {
-            F.tap(&state, id: "overlay", x: x, y: y)
+            F.tap(&state, x: x, y: y)
         }
         for id in ["header", "logo", "line.top", "bottom.title", "background", "cell.9.9", "set.7.color", "cell.1"] {
             F.tap(&state, id: id)
@@ -259,17 +261,17 @@ struct HooLoadTests {
     func start() throws {
         var state = try Self.sampleState()
         let environment = F.environment(files: ["sets": []])
-        let effects = try HooScene.reduce(&state, .method(name: "sets.load", params: Params(["path": "sets"])), environment: environment)
+        let effects = try HooScene.reduce(&state, .command(try HooCommand(method: "sets.load", params: Params(["path": "sets"]))), environment: environment)
         #expect(effects.count == 1)
         #expect(state.loading == PendingLoad(path: "sets", token: 1))
         #expect(throws: RPCError(code: -32005, message: "params.path: no file or folder at \"gone\"")) {
-            try HooScene.reduce(&state, .method(name: "sets.load", params: Params(["path": "gone"])), environment: environment)
+            try HooScene.reduce(&state, .command(try HooCommand(method: "sets.load", params: Params(["path": "gone"]))), environment: environment)
         }
         #expect(throws: RPCError(code: -32602, message: "params.path: required string is missing")) {
-            try HooScene.reduce(&state, .method(name: "sets.load", params: Params([:])), environment: environment)
+            try HooScene.reduce(&state, .command(try HooCommand(method: "sets.load", params: Params([:]))), environment: environment)
         }
         #expect(throws: RPCError.self) {
-            try HooScene.reduce(&state, .method(name: "sets.load", params: Params(["path": "sets", "merge": true])), environment: environment)
+            try HooScene.reduce(&state, .command(try HooCommand(method: "sets.load", params: Params(["path": "sets", "merge": true]))), environment: environment)
         }
         #expect(state.loading == PendingLoad(path: "sets", token: 1))
         // The job runs the loader (the interim one reports one failure) and carries the token.
@@ -421,7 +423,7 @@ struct HooScaleTests {
         var state = Self.big
         try F.reduce(&state, .scroll(.to(offsetY: 7 + 24_990 * 79)))
         let center = F.center(state, 99_961)
-        F.tap(&state, id: "overlay", x: center.x, y: center.y)
+        F.tap(&state, x: center.x, y: center.y)
         #expect(state.selection == HooRef(set: 1000, hoo: 62))
         #expect(F.model(state)["selection"]?["index"] == 99_961)
         #expect(F.model(state)["headerSet"] == 1000)

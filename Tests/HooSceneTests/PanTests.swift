@@ -281,7 +281,7 @@ struct PanTests {
         let center = Point(x: 120, y: 250)  // a cell in the middle of the grid
         #expect(try F.reduce(&state, .tap(id: "overlay", point: center)) == [.cancelTimer(name: "decelerate")])
         #expect(state.deceleration == nil && state.selection == nil && state.offset == moving)
-        F.tap(&state, id: "overlay", x: center.x, y: center.y)
+        F.tap(&state, x: center.x, y: center.y)
         #expect(state.selection != nil)
 
         try F.pan(&state, "began", start.x, start.y, t: 100, clock: clock)

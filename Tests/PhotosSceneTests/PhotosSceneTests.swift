@@ -16,7 +16,7 @@ enum PhotosFixture {
 
     /// Sends `action`; returns the effects.
     @discardableResult
-    static func send(_ state: inout PhotosState, _ action: SceneAction) throws -> [SceneEffect] {
+    static func send(_ state: inout PhotosState, _ action: PhotosScene.Action) throws -> [SceneEffect] {
         try PhotosScene.reduce(&state, action, environment: environment)
     }
 
@@ -263,10 +263,10 @@ struct PhotosMemoTests {
         _ = RenderCheck.step(PhotosScene.self, state, renderer: &renderer, display: &display, "the first render")
         for step in 0..<600 {
             let ids = display.allNodes.map(\.id)
-            let action: SceneAction
+            let action: PhotosScene.Action
             switch random.below(8) {
             case 0, 1: action = .tap(id: ids[random.below(ids.count)], point: nil)
-            case 2: action = .method(name: "page", params: Params(["direction": random.below(2) == 0 ? "next" : "previous"]))
+            case 2: action = .page(random.below(2) == 0 ? .next : .previous)
             case 3: action = .timerFired(name: "advance")
             case 4, 5: action = .scroll(.by(deltaY: Double(random.below(600)) - 300))
             case 6: action = .viewport(random.below(2) == 0 ? .phone : Viewport(width: 812, height: 375, scale: 3, safeArea: EdgeInsets(left: 44, bottom: 21, right: 44)))

@@ -28,7 +28,7 @@ enum RowsScene: Scene {
     static func open(_ params: Params, viewport: Viewport, environment: SceneEnvironment) throws(RPCError) -> (State, [SceneEffect]) {
         (State(rows: []), [])
     }
-    static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] { [] }
+    static func reduce(_ state: inout State, _ action: Action, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] { [] }
     static func builtinImage(_ id: String) -> ImageData? { nil }
 
     static func render(_ state: State, into screen: inout Screen<Part>) -> JSON {

@@ -18,7 +18,7 @@ struct ShelfMemoTests {
         var inPlace = 0
         for step in 0..<800 {
             let ids = display.allNodes.map(\.id)
-            let action: SceneAction
+            let action: ShelfScene.Action
             switch random.below(10) {
             case 0...2: action = .tap(id: ids[random.below(ids.count)], point: nil)
             case 3, 4: action = .longPress(id: ids[random.below(ids.count)], point: nil)

@@ -21,11 +21,11 @@ struct TestcardSceneTests {
         try TestcardScene.open(Params(params), viewport: .phone, environment: clock.environment).0
     }
 
-    static func reduce(_ state: inout TestcardState, _ action: SceneAction) throws(RPCError) {
+    static func reduce(_ state: inout TestcardState, _ action: TestcardScene.Action) throws(RPCError) {
         _ = try TestcardScene.reduce(&state, action, environment: Clock().environment)
     }
 
-    static func page(_ direction: String) throws(RPCError) -> SceneAction { .page(try PageDirection(Params(["direction": .string(direction)]))) }
+    static func page(_ direction: String) throws(RPCError) -> TestcardScene.Action { .page(try PageDirection(Params(["direction": .string(direction)]))) }
 
     /// Every node of every page, as a front end would be sent them.
     static func allNodes() throws -> [(id: String, node: Node)] {
@@ -134,7 +134,7 @@ struct TestcardSceneTests {
                 #expect(error.code == ErrorCode.invalidParams && error.message.hasPrefix("params"), "\(error.message)")
             }
         }
-        for action: SceneAction in [.section(.title("scroll")), .section(.index(8)), .scroll(.by(deltaY: .infinity))] {
+        for action: TestcardScene.Action in [.section(.title("scroll")), .section(.index(8)), .scroll(.by(deltaY: .infinity))] {
             do {
                 try Self.reduce(&state, action)
                 Issue.record("\(action) was accepted")

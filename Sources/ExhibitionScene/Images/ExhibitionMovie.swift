@@ -38,7 +38,15 @@ enum ExhibitionMovie {
         let t = Double(index) / Double(frameCount)
         let k = pixelsPerPoint
         var sketch = Sketch(width: width, height: height)
+        paintDial(&sketch, t)
+        paintLights(&sketch, t)
+        return sketch.rgb(over: 0)
+    }
 
+    /// The glow, the breathing blocks and the dial: rings, six arcs turning 60° per loop (its
+    /// symmetry), twelve ticks turning back 30°, and a hub that pulses, at time `t` (0..<1).
+    static func paintDial(_ sketch: inout Sketch, _ t: Double) {
+        let k = pixelsPerPoint
         // A wide glow behind the top frame, and blocks at the left that breathe.
         for ring in 0..<6 { sketch.paint(.disc(175 * k, 30 * k, (130 - Double(ring) * 12) * k), tone(shade, 0.15)) }
         for (row, y) in [370.0, 430, 500].enumerated() {
@@ -58,6 +66,12 @@ enum ExhibitionMovie {
         }
         sketch.paint(.annulus(cx, cy, inner: 46 * k, outer: 49 * k), tone(slate, 0.45))
         sketch.paint(.disc(cx, cy, 11 * k), tone(glow, 0.45 + 0.35 * wave(t, 0)))
+    }
+
+    /// What moves around the dial at time `t` (0..<1): the pulsing dots, the bars, the tiles,
+    /// the drifting specks and the turning stars.
+    static func paintLights(_ sketch: inout Sketch, _ t: Double) {
+        let k = pixelsPerPoint
 
         // A column of dots at the left with a pulse running down it once per loop.
         for row in 0..<15 {
@@ -95,8 +109,6 @@ enum ExhibitionMovie {
             let points = (0..<10).map { Dial.point(x * k, y * k, radius: $0 % 2 == 0 ? outer : outer * 0.4, degrees: Double($0) * 36 + turn) }
             sketch.paint(.polygon(points), tone(silver, 0.15 + 0.4 * wave(t, Double(n) * 0.21)))
         }
-
-        return sketch.rgb(over: 0)
     }
 
     /// The band between radii `inner` and `outer` from `from` degrees (clockwise from 12 o'clock)

@@ -207,6 +207,15 @@ extension CanonicalJSON {
         /// A string's UTF-8 bytes between quotes, with `"`, `\\` and control characters escaped.
         mutating func utf8(_ text: UnsafeBufferPointer<UInt8>) {
             reserve(text.count + 2)
+            if copiedUnescaped(text) { return }
+            escaped(text)
+        }
+
+        /// Writes `text` between quotes as it is when nothing in it needs escaping (keys, ids,
+        /// names: nearly every string), checked the cheapest way for its length; false, with
+        /// nothing written (`count` unchanged), when something does. Room is reserved.
+        @inline(__always)
+        private mutating func copiedUnescaped(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
             if text.count >= 8 && text.count <= 16, let pointer = text.baseAddress {
                 // Keys, names, colours, ids: two overlapping words cover the string; both are
                 // checked, then stored as they were loaded.
@@ -219,7 +228,7 @@ extension CanonicalJSON {
                     out.storeBytes(of: tail, toByteOffset: 1 + text.count - 8, as: UInt64.self)
                     out.storeBytes(of: UInt8(ascii: "\""), toByteOffset: text.count + 1, as: UInt8.self)
                     count += text.count + 2
-                    return
+                    return true
                 }
             } else if text.count < 8 {
                 // The shortest strings: checked while copied, byte by byte.
@@ -234,7 +243,7 @@ extension CanonicalJSON {
                 if clean {
                     out[text.count + 1] = UInt8(ascii: "\"")
                     count += text.count + 2
-                    return
+                    return true
                 }
             } else if let pointer = text.baseAddress, !CanonicalJSON.anyNeedsEscape(pointer, text.count) {
                 // The usual case (ids, paths, names): copied as is between quotes.
@@ -242,12 +251,17 @@ extension CanonicalJSON {
                 (base + count + 1).update(from: pointer, count: text.count)
                 base[count + 1 + text.count] = UInt8(ascii: "\"")
                 count += text.count + 2
-                return
+                return true
             }
+            return false
+        }
+
+        /// `text` between quotes, each run without escapes copied whole and `"`, `\\` and control
+        /// characters escaped between them. Room for the unescaped string is reserved.
+        private mutating func escaped(_ text: UnsafeBufferPointer<UInt8>) {
             byte(UInt8(ascii: "\""))
             var runStart = 0
-            let start = 0
-            for i in start..<text.count {
+            for i in 0..<text.count {
                 let value = text[i]
                 guard value < 0x20 || value == 0x22 || value == 0x5C else { continue }
                 bytes(UnsafeBufferPointer(rebasing: text[runStart..<i]))

@@ -21,12 +21,12 @@ public protocol Scene: SceneMetatype {
     /// The `model` part of the state document: ``JSON``, or a value that compares cheaply and
     /// has a JSON form (a command that changes nothing then costs a comparison, not a diff).
     associatedtype Model: SceneModel = JSON
+    /// The scene's own methods as one typed value (``SceneCommand``); ``NoCommand`` when it has
+    /// none. The reducer receives them as ``SceneAction/command(_:)``.
+    associatedtype Command: SceneCommand = NoCommand
 
     /// The name `scene.open` takes, e.g. `"directory"`.
     static var name: String { get }
-    /// Scene-specific methods this scene answers besides the common ones and the gestures
-    /// (e.g. `sets.load`), for the method registry and the schema.
-    static var methods: [MethodDescription] { get }
     /// The gestures the scene takes. The engine answers -32007 for `longPress`, `pan` and `page`
     /// where a scene does not declare them, before it reads their params; `scroll` and `section`
     /// still reach the reducer, which answers -32007 in its own words (what to use instead).
@@ -40,10 +40,16 @@ public protocol Scene: SceneMetatype {
     /// Applies one action. A reducer checks everything that can fail before it changes `state`,
     /// so that throwing leaves the state as it was: the engine reduces in place rather than on a
     /// copy, because a copy would make every write to a large collection copy it whole.
-    static func reduce(_ state: inout State, _ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
+    static func reduce(_ state: inout State, _ action: Action, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
     /// The screen of `state`: its parts added to `screen` (and its scroll content set), and the
     /// model returned. Called after every command; it says what shows, not what changed.
     static func render(_ state: State, into screen: inout Screen<Part>) -> Model
+    /// The node a tap or long press at `point` (screen points) lands on, found once by the engine
+    /// and handed to the reducer as the action's id (and to the client as `target`). The default
+    /// is the topmost node there (``DisplayList/hitTest(_:)``), UIKit's `hitTest`; a scene whose
+    /// drawing does not say what a finger means answers from its state (Hoo: a full-screen overlay
+    /// lies over its grid, so the cell comes from the grid's arithmetic). Nil: nothing is there.
+    static func target(at point: Point, in state: State, display: DisplayList) -> String?
     /// An image the scene draws in code (icons, placeholders), by asset id; nil for unknown ids.
     /// Asset ids of a scene start with its name and a dot (`directory.placeholder`).
     static func builtinImage(_ id: String) -> ImageData?
@@ -66,6 +72,9 @@ public protocol Scene: SceneMetatype {
 }
 
 extension Scene {
+    /// What the reducer receives: a gesture, an event, or one of the scene's own commands.
+    public typealias Action = SceneAction<Command>
+
     @inlinable
     public static func refresh(_ renderer: inout SceneRenderer<Self>, _ state: State, display: inout DisplayList, displayPath: String,
                                modelPath: PatchPath, baseline: JSON, into patch: inout PatchWriter) -> Bool {
@@ -74,12 +83,14 @@ extension Scene {
 
     public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? { nil }
     public static func clockAdvanced(_ state: inout State, nowMs: Int) {}
+    public static func target(at point: Point, in state: State, display: DisplayList) -> String? { display.hitTest(point) }
 }
 
-/// A user action or an outside event, as the engine hands it to a scene.
-public enum SceneAction: Sendable {
-    /// A tap on the node `id` (found by hit-testing when the command gave a point, or named by
-    /// the command); `id` is nil when a point hit nothing.
+/// A user action or an outside event, as the engine hands it to a scene whose own methods are
+/// `Command` (a scene names it `Action`).
+public enum SceneAction<Command: SceneCommand>: Sendable {
+    /// A tap on the node `id` (found once by ``Scene/target(at:in:display:)`` when the command
+    /// gave a point, or named by the command); `id` is nil when a point hit nothing.
     case tap(id: String?, point: Point?)
     /// A press held on the node `id` (or at `point`, as for ``tap(id:point:)``); sent only to
     /// scenes whose ``Scene/gestures`` hold `.longPress`.
@@ -96,8 +107,8 @@ public enum SceneAction: Sendable {
     case timerFired(name: String)
     /// A job started with ``SceneEffect/runJob(_:)`` finished with this value.
     case jobFinished(name: String, result: any Sendable)
-    /// A scene-specific method from ``Scene/methods`` (not a gesture: those are typed).
-    case method(name: String, params: Params)
+    /// One of the scene's own methods (``SceneCommand``), decoded.
+    case command(Command)
 }
 
 /// Where to scroll: an absolute content offset or a delta, in points.

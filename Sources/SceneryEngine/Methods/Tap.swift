@@ -1,7 +1,7 @@
 import SceneryCore
 
 /// `tap`: a tap on a node named by `id`, or at the point `x`,`y` (screen points; the topmost
-/// node there is hit). A point tap may carry `baseRev`, the rev the user saw: if the state has
+/// node there is hit, unless the scene says otherwise). A point tap may carry `baseRev`, the rev the user saw: if the state has
 /// moved on since, the tap is refused rather than landing on whatever moved under the finger.
 enum Tap: EngineMethod {
     static let description = MethodDescription(
@@ -31,7 +31,8 @@ enum Tap: EngineMethod {
 
 extension Engine {
     /// What a pointer command (`tap`, `longPress`) addresses: the node named by `id` (which must
-    /// be in `display.nodes`), or the topmost node at `x`,`y` with the point itself. A point
+    /// be in `display.nodes`), or the node the scene finds at `x`,`y` (``Scene/target(at:in:display:)``,
+    /// the topmost by default) with the point itself. A point
     /// command whose `baseRev` is older than `rev` is refused: the screen changed under the finger.
     func pointerTarget(_ params: Params) throws(RPCError) -> (target: String?, point: Point?) {
         let baseRev = try checkBaseRev(params)
@@ -56,7 +57,7 @@ extension Engine {
                            message: "params.baseRev: \(baseRev) is stale, the state is at rev \(rev); the screen changed under the finger, so the command was not applied")
         }
         let point = Point(x: x, y: y)
-        return (display.hitTest(point), point)
+        return (scene?.target(at: point, display: display) ?? nil, point)
     }
 
     /// Reads `baseRev`; a rev from the future is a client bug and always refused.

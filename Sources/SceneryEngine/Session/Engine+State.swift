@@ -11,10 +11,17 @@ extension Engine {
     }
 
     /// Sends `action` to the open scene; its effects are queued to run after the response.
-    func reduceScene(_ action: SceneAction) throws(RPCError) {
+    func reduceScene(_ action: CommonAction) throws(RPCError) {
         guard let scene else { throw RPCError(code: ErrorCode.noScene, message: "no scene is open; send scene.open first") }
         // Scenes check before they change anything, so a thrown error leaves the state as it was.
         let effects = try scene.reduce(action, environment: sceneEnvironment)
+        try absorbEffects(effects)
+    }
+
+    /// Sends one of the open scene's own methods to it, decoded into its command type.
+    func performSceneMethod(_ method: String, params: Params) throws(RPCError) {
+        guard let scene else { throw RPCError(code: ErrorCode.noScene, message: "\(method): no scene is open; send scene.open first") }
+        let effects = try scene.perform(method: method, params: params, environment: sceneEnvironment)
         try absorbEffects(effects)
     }
 

@@ -131,7 +131,7 @@ public final class Engine {
         guard MethodRegistry.methods(ofScene: scene.name).contains(where: { $0.name == method }) else {
             throw RPCError.notSupported("\(method): the \(scene.name) scene does not handle this method")
         }
-        try reduceScene(.method(name: method, params: params))
+        try performSceneMethod(method, params: params)
         return changeResult()
     }
 

@@ -5,7 +5,9 @@ protocol OpenScene: AnyObject {
     var name: String { get }
     /// Applies an action. Scenes validate before they mutate, so a thrown error leaves the state
     /// as it was (see ``Scene/reduce(_:_:environment:)``).
-    func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
+    func reduce(_ action: CommonAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
+    /// Decodes one of the scene's own methods (``SceneCommand``) and applies it.
+    func perform(method: String, params: Params, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect]
     /// Renders the state and brings `display` up to it through the scene's renderer, which this
     /// value keeps, writing its operations into `patch` (see ``SceneRenderer``), then the
     /// model's at `/model`: against this scene's last model, or against `baseline` (the
@@ -19,6 +21,8 @@ protocol OpenScene: AnyObject {
     func asset(_ id: String, environment: SceneEnvironment) throws(RPCError) -> ImageData?
     /// The virtual clock moved (see ``Scene/clockAdvanced(_:nowMs:)``).
     func clockAdvanced(nowMs: Int)
+    /// The node a point gesture lands on (see ``Scene/target(at:in:display:)``).
+    func target(at point: Point, display: DisplayList) -> String?
     /// Hands `body` every node the screen would show with the whole scroll content rendered,
     /// the rows that virtualization leaves out included (``Screen/init(wholeContent:)``): what
     /// `find` and `reveal` search. With `query`, only the nodes of the parts that may matter to
@@ -49,8 +53,13 @@ final class SceneHost<S: Scene>: OpenScene {
 
     var name: String { S.name }
 
-    func reduce(_ action: SceneAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
-        try S.reduce(&open.state, action, environment: environment)
+    func reduce(_ action: CommonAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
+        try S.reduce(&open.state, action.forScene(S.Command.self), environment: environment)
+    }
+
+    func perform(method: String, params: Params, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
+        let command = try S.Command(method: method, params: params)
+        return try S.reduce(&open.state, .command(command), environment: environment)
     }
 
     func refresh(display: inout DisplayList, baseline: JSON, into patch: inout PatchWriter) {
@@ -66,6 +75,8 @@ final class SceneHost<S: Scene>: OpenScene {
     }
 
     func clockAdvanced(nowMs: Int) { S.clockAdvanced(&open.state, nowMs: nowMs) }
+
+    func target(at point: Point, display: DisplayList) -> String? { S.target(at: point, in: open.state, display: display) }
 
     func forEachNodeOfWholeContent(matching query: NodeQuery?, _ body: (String, Node) -> Void) {
         withoutActuallyEscaping(body) { body in
@@ -90,7 +101,7 @@ struct SceneType: Sendable {
 
     init<S: Scene>(_ scene: S.Type) {
         name = S.name
-        methods = S.methods
+        methods = S.Command.methods
         openParameters = S.openParameters
         builtinImage = { S.builtinImage($0) }
         gestures = S.gestures
