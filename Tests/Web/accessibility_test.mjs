@@ -421,8 +421,9 @@ async function photosByKeyboard() {
   console.log(`photos by keyboard: the live region said ${JSON.stringify(said)}`);
 }
 
-/** (d) a drag on the Hoo grid: the list is asked for at most once at a time, far fewer times
- * than patches arrive, and is of the last rev at the end. */
+/** (d) a drag on the Hoo grid, with the engine's answers to the page's list requests held back:
+ * the list is asked for at most once at a time, far fewer times than patches arrive, and is of
+ * the last rev at the end. */
 async function askingDuringADrag() {
   await openPage("hoo");
   await browser.evaluate(`(() => { window.asked = { sent: 0, most: 0, open: 0, patches: 0 };
@@ -430,7 +431,10 @@ async function askingDuringADrag() {
     session.request = (method, params) => {
       if (method !== 'snapshot' || params?.as !== 'accessibility') return request(method, params);
       window.asked.sent += 1; window.asked.open += 1; window.asked.most = Math.max(window.asked.most, window.asked.open);
-      return request(method, params).finally(() => { window.asked.open -= 1; }); };
+      // Each answer held back 1 s, as from a busy engine: longer than the page waits for a change to
+      // settle (0.1 s) or for a drag (0.5 s), so that a second request would be sent meanwhile.
+      return request(method, params).then((answer) => new Promise((resolve) => setTimeout(() => resolve(answer), 1000)))
+        .finally(() => { window.asked.open -= 1; }); };
     session.onChange((event) => { if (event.patch) window.asked.patches += 1; });
     return true; })()`);
   const [x, y] = await browser.center("cell.1.1");
