@@ -29,6 +29,7 @@ public typealias CommonAction = SceneAction<NoCommand>
 extension SceneAction where Command == NoCommand {
     /// The same action, typed for a scene whose commands are `C` (a common action is never a
     /// command, so every case carries over as it is).
+    @inlinable
     public func forScene<C: SceneCommand>(_: C.Type) -> SceneAction<C> {
         switch self {
         case .tap(let id, let point): return .tap(id: id, point: point)

@@ -54,7 +54,7 @@ final class SceneHost<S: Scene>: OpenScene {
     var name: String { S.name }
 
     func reduce(_ action: CommonAction, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
-        try S.reduce(&open.state, action.forScene(S.Command.self), environment: environment)
+        try S.reduceCommon(&open.state, action, environment: environment)
     }
 
     func perform(method: String, params: Params, environment: SceneEnvironment) throws(RPCError) -> [SceneEffect] {
