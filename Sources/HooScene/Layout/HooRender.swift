@@ -7,7 +7,9 @@ enum HooRender {
     typealias M = HooMetrics
 
     // Styles shared by many nodes, built once (a render then only retains them).
-    static let cellStyle: JSONObject = ["background": .string(M.cellColor)]
+    /// A cell is a button (a tap selects its Hoo), named by its number: what a screen reader
+    /// and the keyboard reach (PROTOCOL.md section 3, "What assistive technology is told").
+    static let cellStyle: JSONObject = ["background": .string(M.cellColor), "role": "button"]
     static let discStyle: JSONObject = ["background": .string(M.discColor)]
     static let numberStyle: JSONObject = ["align": "center", "verticalAlign": "center", "lines": 1, "fontFallback": .string(M.fallbackFont)]
     static let colorNameStyle: JSONObject = ["align": "center", "verticalAlign": "center", "lines": 1, "rotation": -90,
