@@ -50,7 +50,7 @@ struct PackageTests {
     func mypyStrictQt() async throws {
         let modules = ["accessibility", "accessible_screen", "apng", "assets", "gestures", "keyboard", "presets", "render_states",
                        "renderer", "scenery_qt", "screen", "semantics", "session", "text", "window",
-                       "test_accessibility", "test_scenery_qt", "test_gesture_scripts", "test_named_data"]
+                       "test_accessibility", "test_keyboard", "test_scenery_qt", "test_gesture_scripts", "test_named_data"]
         let run = try await WebTests.run(["MYPYPATH=Clients/python", "python3", "-m", "mypy", "--strict"]
                                    + modules.map { "Examples/qt/\($0).py" })
         #expect(run.status == 0, "\(run.report)")

@@ -45,12 +45,21 @@ struct QtFrontEndTests {
         #expect(skips.isEmpty, "nothing in test_scenery_qt.py may skip here: \(skips)")
     }
 
-    @Test("the Qt window to assistive technology and the keyboard, offscreen on the real clock: QAccessible queries on the screen widget give, on every scene and every test card page, exactly the nodes an independent engine lists in snapshot {\"as\":\"accessibility\"}, with PROTOCOL.md section 3's Qt roles, names, states, nesting and where they are drawn; the press action taps and the change is told (an announcement, a state change), a scene's first list says nothing, a drag asks for the list once it settles; with keys alone, Tab reaches the Contacts tab with a focus ring, Enter opens it, Tab leaves for the pickers and comes back, Space selects a row, a row half in view is scrolled into view, and on the shelf Enter on a book shows the alert (only the alert told, focus on OK) and Enter on OK dismisses it",
+    @Test("the Qt window to assistive technology, offscreen on the real clock: QAccessible queries on the screen widget give, on every scene and every test card page, exactly the nodes an independent engine lists in snapshot {\"as\":\"accessibility\"}, with PROTOCOL.md section 3's Qt roles, names, states, nesting and where they are drawn; a scene's first list says nothing; the press action taps and the change is told (an announcement, a state change); a drag asks for the list once it settles, one request at a time",
           .enabled(if: hasPySide6, noPySide6), .enabled(if: !WebTests.sanitized, notSanitized), .programGuard)
     func accessibleWindow() async throws {
         let run = try await WebTests.run([Self.offscreen, "SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Examples/qt/test_accessibility.py"])
         #expect(run.status == 0, "\(run.report)")
         let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") }
         #expect(skips.isEmpty, "nothing in test_accessibility.py may skip here: \(skips)")
+    }
+
+    @Test("the Qt window with the keyboard alone, offscreen on the real clock: Tab reaches the Contacts tab with a focus ring, Qt told of each focus, Enter opens it; Tab leaves for the pickers and comes back to the first row, Space selects it; a row half in view is scrolled into view; the ring is clipped as the row is; the scene picker opens the shelf by keys, Enter on a book shows the alert (only the alert told, the focus moved to OK), Enter on OK dismisses it",
+          .enabled(if: hasPySide6, noPySide6), .enabled(if: !WebTests.sanitized, notSanitized), .programGuard)
+    func keyboardOnly() async throws {
+        let run = try await WebTests.run([Self.offscreen, "SCENERY_BIN=\(Paths.binary.path)", "python3", "-m", "unittest", "-v", "Examples/qt/test_keyboard.py"])
+        #expect(run.status == 0, "\(run.report)")
+        let skips = run.stderr.split(separator: "\n").filter { $0.contains("... skipped") }
+        #expect(skips.isEmpty, "nothing in test_keyboard.py may skip here: \(skips)")
     }
 }
