@@ -8,7 +8,8 @@
   order, each with the role, name, description and states PROTOCOL.md section 3's table gives for
   Qt, under the role node, List or AlertMessage it belongs to, and where the widget draws it.
 - The first list of a scene announces nothing; the press action taps; the tap's new title is
-  announced, the tapped tab's state is told.
+  announced and its name change told, the tapped tab's state too, the rows gone are told and
+  leave Qt's cache, the new ones are told.
 - A 60-frame drag, the engine's lists held back, asks for the list at most three times, one
   request at a time, and the list kept is then the engine's.
 The keyboard-only path is test_keyboard.py's.
@@ -201,13 +202,18 @@ class AccessibleWindowTest(WindowCase):
         action = contacts.actionInterface()
         self.assertIsNotNone(action, "a button has no action interface")
         self.assertIn(QAccessibleActionInterface.pressAction(), action.actionNames())
+        gone = QAccessible.uniqueId(next(iface for item, iface in self.tree() if item["id"] == "recents.event.0"))
         del accessibility.events[:]
         action.doAction(QAccessibleActionInterface.pressAction())
         self.until(lambda: live(self.window).state["model"]["tab"] == "contacts" and self.settled(), "press did not open Contacts")
         events = accessibility.events
         self.assertIn(("Announcement", "", "Contacts"), events, "the new title is not announced")
+        self.assertIn(("NameChanged", "title", "Contacts"), events, "the title's new name is not told")
         self.assertIn(("StateChanged", "tab.contacts", ""), events)
         self.assertTrue(getattr(contacts.state(), "checked"), "the pressed tab is not checked")
+        self.assertIn(("ObjectDestroyed", "recents.event.0", ""), events)
+        self.assertIsNone(QAccessible.accessibleInterface(gone), "a gone node's interface stays in Qt's cache")
+        self.assertTrue(any(event == "ObjectCreated" and key.startswith("contacts.person.") for event, key, _ in events))
 
     def test_a_drag_asks_for_the_list_once_it_settles_one_request_at_a_time(self) -> None:
         """A 1.5 s drag (60 frames, each a scroll) with the engine's lists held back 1.5 s each:
