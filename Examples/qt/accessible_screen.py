@@ -11,7 +11,8 @@ moves; and the spec's announcements as a ``QAccessibleAnnouncementEvent`` (Qt 6.
 
 Node interfaces are registered in Qt's cache when made and removed from it
 (``deleteAccessibleInterface``) when their node goes, so the cache never holds one Python freed.
-The tree is built when first asked for (``QAccessible.queryAccessibleInterface`` on the screen
+The screen calls ``sync`` with each new list before the keyboard focus follows it (so a focus
+moved to a new node is told about a node the tree has). The tree is built when first asked for (``QAccessible.queryAccessibleInterface`` on the screen
 widget, which reaches ``factory``), or with the first list once a bridge is active; until then no
 event is sent. Offscreen, Qt has no bridge (``isActive()`` stays False even after
 ``setActive(True)``), so every event sent is also kept in ``events`` for tests to read.
@@ -41,6 +42,7 @@ def plan(nodes: list[Node]) -> list[tuple[str, Optional[Node], Optional[str]]]:
     a container, the key of the item it is under or None for the screen)."""
     alert = bool(nodes) and all(node["id"] == "alert" or node["id"].startswith("alert.") for node in nodes)
     items: list[tuple[str, Optional[Node], Optional[str]]] = []
+    content = False  # whether the List standing for the content is placed yet
     if alert:
         items.append((ALERT, None, None))
     for node in nodes:
@@ -48,8 +50,9 @@ def plan(nodes: list[Node]) -> list[tuple[str, Optional[Node], Optional[str]]]:
         if up is None and alert:
             up = ALERT
         elif up is None and node.get("layer") == "content":
-            if not any(key == CONTENT for key, _, _ in items):
+            if not content:
                 items.append((CONTENT, None, None))
+                content = True
             up = CONTENT
         items.append((node["id"], node, up))
     return items
