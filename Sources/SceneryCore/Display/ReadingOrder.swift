@@ -77,6 +77,15 @@ public struct ReadingOrder: Sendable {
         }
     }
 
+    /// An image's asset (`image`), or a movie's (`style.movie`); nil for other kinds.
+    public static func asset(of node: Node) -> String? {
+        switch node.kind {
+        case .image: return node.image
+        case .movie: if case .string(let movie)? = node.style["movie"] { return movie } else { return nil }
+        default: return nil
+        }
+    }
+
     /// The states a person is told of a node, in this order: `selected` (`selected` true),
     /// `disabled` (`enabled` false), and an image's `loading` or `failed` (`imageState`).
     public static func states(of node: Node) -> [String] {
@@ -104,7 +113,7 @@ extension ReadingOrder.Entry {
         } else if node.kind == .text {
             object["name"] = .string(found.text ?? "")
         }
-        if let asset = node.image, node.kind == .image || node.kind == .movie { object["asset"] = .string(asset) }
+        if let asset = ReadingOrder.asset(of: node) { object["asset"] = .string(asset) }
         object["states"] = .array(ReadingOrder.states(of: node).map(JSON.string))
         object["depth"] = .number(Double(depth))
         if let owner { object["parent"] = .string(owner) }

@@ -79,7 +79,7 @@ public struct ScreenText: Equatable, Sendable {
             } else if found.node.kind == .text {
                 line = Line(id: found.id, what: "text", text: found.text ?? "")
             } else {
-                line = Line(id: found.id, what: found.node.kind.rawValue, asset: found.node.image)
+                line = Line(id: found.id, what: found.node.kind.rawValue, asset: ReadingOrder.asset(of: found.node))
             }
             line.depth = entry.depth
             line.owner = entry.owner
