@@ -117,8 +117,9 @@ function expectedLines(nodes, state) {
       if (n.name) out.push(line("text", n.name));  // its gridcell holds its name
     } else if (n.kind === "text") {
       if (n.name) out.push(line("text", n.name));
-    } else {
-      out.push(line("img", n.asset ?? "", told));
+    } else if (n.asset || told.busy || told.description) {
+      // An image with no asset is named by its state; with neither it is hidden (decoration).
+      out.push(line("img", n.asset ?? (told.busy ? "loading" : "failed"), told));
     }
   }
   return out;
@@ -285,14 +286,15 @@ const axe = axeCore();
 console.log(axe.skip ? `axe: skipped: ${axe.skip}` : `axe: axe-core ${axe.version} from ${AXE_WRAPPER}`);
 const violations = { critical: 0, serious: 0, moderate: 0, minor: 0 };
 
-/** axe on the page as it is: no critical violation. */
+/** axe on the page as it is: no critical or serious violation (the issue asks for no critical
+ * one; serious ones were mended too: unnamed image buttons and images, contrast). */
 async function runAxe(view) {
   if (axe.skip) return;
   await browser.send("Runtime.evaluate", { expression: axe.source });
   const found = await browser.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, count: v.nodes.length, at: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })))`);
   for (const v of found) violations[v.impact] = (violations[v.impact] ?? 0) + v.count;
-  const critical = found.filter((v) => v.impact === "critical");
-  check(critical.length === 0, `${view}: axe-core reports critical violations: ${JSON.stringify(critical)}`);
+  const grave = found.filter((v) => v.impact === "critical" || v.impact === "serious");
+  check(grave.length === 0, `${view}: axe-core reports critical or serious violations: ${JSON.stringify(grave)}`);
   if (found.length) console.log(`  axe on ${view}: ${found.map((v) => `${v.impact} ${v.id} x${v.count} (${v.at.join(", ")})`).join("; ")}`);
 }
 

@@ -178,8 +178,12 @@ export class Semantics {
     if (element.cell) element.cell.pending = [element.cell.label];
     // The name: a role node's name, or its asset when its name is "" (an image button); an
     // image's asset; a text's text.
-    const label = node.role ? (node.name || node.asset || null) : role === "img" ? (node.asset ?? null) : null;
+    // An image with no asset is named by its state (loading, failed); with neither it is
+    // decoration, hidden as an <img alt=""> is.
+    const told = node.states.find((s) => s === "loading" || s === "failed") ?? null;
+    const label = node.role ? (node.name || node.asset || null) : role === "img" ? (node.asset ?? told) : null;
     Semantics.attribute(element, "aria-label", label);
+    Semantics.attribute(element, "aria-hidden", role === "img" && !label ? "true" : null);
     if (node.kind === "text" && !node.role && element.textContent !== (node.name ?? "")) element.textContent = node.name ?? "";
     if (element.cell && element.cell.label.textContent !== (node.name ?? "")) element.cell.label.textContent = node.name ?? "";
     const states = new Set(node.states);
