@@ -9,7 +9,8 @@
 //   - row: role=row holding one gridcell (its name and its nodes), aria-selected, in a grid for
 //     each run of rows (a grid owns only rows: a section's header between rows stands between
 //     two grids).
-//   - text: its text; image and movie: role=img named by its asset.
+//   - text: its text; image and movie: role=img named by its asset (with none, by its state,
+//     loading or failed; with neither, hidden as decoration).
 //   - the alert: role=alertdialog, aria-modal, labelled by alert.title, described by
 //     alert.message.
 //   - states: aria-disabled, aria-busy (loading), aria-description "failed".
