@@ -24,6 +24,7 @@
 (require 'subr-x)
 (require 'scenery-patch)
 (require 'scenery-svg)
+(require 'scenery-bands)
 (require 'scenery-session)
 (require 'scenery-access)
 
@@ -51,11 +52,14 @@ Fewer when a frame costs more than two thirds of the time between two."
 (defvar scenery--redraw-timer nil
   "The pending redraw, or nil.")
 
-(defvar scenery--image nil
-  "The image the buffer shows.")
+(defvar scenery--images nil
+  "The images the buffer shows, top to bottom: a list of (TOP . IMAGE).")
 
-(defvar scenery--svg nil
-  "The SVG text of the image the buffer shows.")
+(defvar scenery--picture nil
+  "What the buffer shows, as `scenery-svg-picture' gives it.")
+
+(defvar scenery--dead-text nil
+  "The dead engine's words the buffer shows over the screen, or nil.")
 
 (defvar scenery--factor nil
   "Window pixels a point of the image the buffer shows.")
@@ -71,7 +75,11 @@ Fewer when a frame costs more than two thirds of the time between two."
 
 (defun scenery-current-svg ()
   "The SVG text of the screen as last drawn (nil before)."
-  scenery--svg)
+  (and scenery--picture
+       (let ((svg (scenery-svg-write scenery--picture)))
+         (if scenery--dead-text
+             (scenery--banner svg (nth 0 scenery--picture) (nth 1 scenery--picture) scenery--dead-text)
+           svg))))
 
 (defvar scenery--last-redraw-at 0
   "When the last redraw began (`float-time').")
@@ -157,7 +165,7 @@ At most DEVICE-SCALE (the device's own pixels); 1 without a window."
                 (insert (if (and session (scenery--session-dead session))
                             (concat (scenery--session-dead session) "\n\ng restarts it.")
                           "Starting the engine…"))
-                (setq scenery--svg nil scenery--factor nil))
+                (setq scenery--picture nil scenery--images nil scenery--factor nil))
             (let* ((viewport (scenery-json-get state "viewport"))
                    (width (gethash "width" viewport))
                    (height (gethash "height" viewport))
@@ -167,27 +175,25 @@ At most DEVICE-SCALE (the device's own pixels); 1 without a window."
                    (now (scenery-session-now-ms))
                    ;; At the size it is shown (librsvg draws it at that size anyway),
                    ;; the pictures by file: URLs.
-                   (svg (let ((scenery-svg-image-href (lambda (asset) (scenery--asset-href session asset))))
-                          (scenery-svg-render state (scenery--session-assets session) now factor)))
+                   (picture (let ((scenery-svg-image-href (lambda (asset) (scenery--asset-href session asset))))
+                              (scenery-svg-picture state (scenery--session-assets session) now)))
                    (_ (setq scenery-last-svg-ms (* 1000 (- (float-time) started))))
-                   (svg (if (scenery--session-dead session)
-                            (scenery--banner svg width height
-                                             (concat (scenery--session-dead session) ". Press g to restart it."))
-                          svg))
                    (directory (scenery--session-asset-directory session))
                    ;; librsvg reads a file: URL only under the folder of the base URI.
-                   (image (apply #'create-image svg 'svg t :scale 1.0
-                                 (and directory (list :base-uri (expand-file-name "screen.svg" directory)))))
-                   (old scenery--image)
+                   (dead (and (scenery--session-dead session)
+                              (concat (scenery--session-dead session) ". Press g to restart it.")))
+                   (images (scenery-bands-images
+                            (if dead
+                                (list (cons 0 (scenery--banner (scenery-svg-write picture factor) width height dead)))
+                              (scenery-bands-svgs state picture factor (1+ (frame-char-height))))
+                            (and directory (expand-file-name "screen.svg" directory))))
                    (margin (if window (max 0 (floor (- (window-body-width window t) (* factor width)) 2)) 0)))
               (scenery--read-assets session state)
               (erase-buffer)
-              (insert (propertize " " 'display `(space :width (,margin)))
-                      (propertize "*" 'display image 'help-echo #'scenery--help-echo 'pointer 'arrow
-                                  'scenery-image t))
+              (scenery-bands-insert images margin factor 'help-echo #'scenery--help-echo 'pointer 'arrow)
               (goto-char (point-min))
-              (setq scenery--image image scenery--svg svg scenery--factor factor)
-              (when (and old (not (equal old image)) (display-graphic-p)) (image-flush old t))))
+              (setq scenery--images images scenery--picture picture scenery--dead-text dead
+                    scenery--factor factor)))
           (force-mode-line-update)
           (scenery--refresh-model)
           ;; Drawn now rather than when Emacs is next idle, so that what a redraw costs
@@ -231,7 +237,7 @@ point of the screen, while POSN is in the *scenery* window."
                (eq (window-buffer window) (get-buffer scenery--buffer-name))
                (or clamp (null (posn-area posn))))
       (let ((xy (if (and (posn-image posn) (null (posn-area posn)))
-                    (posn-object-x-y posn)
+                    (scenery--posn-band-x-y posn)
                   (let ((origin (scenery--image-origin window))
                         (at (posn-x-y posn)))
                     (and origin at (cons (- (car at) (car origin)) (- (cdr at) (cdr origin))))))))
@@ -242,6 +248,13 @@ point of the screen, while POSN is in the *scenery* window."
                 (height (gethash "height" viewport)))
             (cond (clamp (cons (scenery--round (min width (max 0 x))) (scenery--round (min height (max 0 y)))))
                   ((and (<= 0 x width) (<= 0 y height)) (cons (scenery--round x) (scenery--round y))))))))))
+
+(defun scenery--posn-band-x-y (posn)
+  "The pixel position (X . Y) on the whole screen of POSN, over one of its bands."
+  (let ((xy (posn-object-x-y posn))
+        (top (and (integer-or-marker-p (posn-point posn))
+                  (get-text-property (posn-point posn) 'scenery-band-top (window-buffer (posn-window posn))))))
+    (cons (car xy) (+ (cdr xy) (or top 0)))))
 
 (defun scenery--round (value)
   "VALUE rounded to 1/1000."

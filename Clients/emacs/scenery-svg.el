@@ -32,77 +32,8 @@
 
 (require 'seq)
 (require 'subr-x)
-(require 'scenery-patch)
-
-(defconst scenery-svg-advance 0.5
-  "The engine's average advance, in em, at which text is laid out.")
-
-(defconst scenery-svg--ellipsis "…"
-  "What a cut line ends with.")
-
-(defconst scenery-svg--ellipsis-room 1
-  "The room a cut line keeps for its ellipsis at the box's end, in em.")
-
-(defconst scenery-svg--weights
-  '(("light" . 300) ("regular" . 400) ("medium" . 500) ("semibold" . 600) ("bold" . 700))
-  "The CSS weight of each run weight.")
-
-;;; Values
-
-(defun scenery-svg--value (value)
-  "VALUE, or nil when it is absent, JSON null or JSON false."
-  (if (memq value '(:null :false)) nil value))
-
-(defun scenery-svg--get (object key)
-  "Member KEY of the JSON OBJECT, nil when absent, null or false."
-  (and (hash-table-p object) (scenery-svg--value (gethash key object))))
-
-(defun scenery-svg--num (value)
-  "VALUE rounded to 1/1000, halves up, without trailing zeros or -0."
-  (let ((thousandths (floor (+ (* value 1000) 0.5))))
-    (if (zerop (% thousandths 1000))
-        (number-to-string (/ thousandths 1000))
-      (number-to-string (/ thousandths 1000.0)))))
-
-(defun scenery-svg--escape (text)
-  "TEXT with the five XML specials escaped."
-  (if (not (string-match-p "[&<>\"']" text))
-      text
-    (replace-regexp-in-string
-   "[&<>\"']"
-   (lambda (c) (pcase c ("&" "&amp;") ("<" "&lt;") (">" "&gt;") ("\"" "&quot;") (_ "&apos;")))
-   text t t)))
-
-(defun scenery-svg--frame (node)
-  "The frame of NODE as a list (X Y W H)."
-  (append (scenery-svg--get node "frame") nil))
-
-(defun scenery-svg-content (state)
-  "The `display.content' of STATE, or nil when it has none."
-  (scenery-svg--get (scenery-svg--get state "display") "content"))
-
-(defun scenery-svg-screen-frame (node content)
-  "NODE's frame on the screen, (X Y W H), CONTENT being `display.content'.
-A content node is moved by the content's frame and scroll offset (not
-clipped)."
-  (pcase-let ((`(,x ,y ,w ,h) (scenery-svg--frame node)))
-    (if (and content (equal (scenery-svg--get node "layer") "content"))
-        (pcase-let ((`(,cx ,cy . ,_) (scenery-svg--frame content)))
-          (list (+ x cx) (+ (- y (or (scenery-svg--get content "offsetY") 0)) cy) w h))
-      (list x y w h))))
-
-(defun scenery-svg-draw-order (nodes)
-  "The ids of the hash table NODES in draw order: by z, then id."
-  (let (ids)
-    (maphash (lambda (id _) (push id ids)) nodes)
-    (sort ids (lambda (a b)
-                (let ((za (or (scenery-svg--get (gethash a nodes) "z") 0))
-                      (zb (or (scenery-svg--get (gethash b nodes) "z") 0)))
-                  (if (= za zb) (string< a b) (< za zb)))))))
-
-(defun scenery-svg-node-text (node)
-  "Return the whole text of a text NODE."
-  (mapconcat (lambda (run) (or (scenery-svg--get run "text") "")) (scenery-svg--get node "text") ""))
+(require 'scenery-svg-base)
+(require 'scenery-svg-text)
 
 ;;; Animation
 
@@ -138,122 +69,6 @@ Its animation's anchor (in the node's coordinates), else the centre."
           (list (+ (aref given 0) (- x nx)) (+ (aref given 1) (- y ny)))
         (list (+ x (/ w 2.0)) (+ y (/ h 2.0)))))))
 
-;;; Text layout
-
-(defun scenery-svg--space-p (char)
-  "Whether CHAR is white space (JavaScript's \\s)."
-  (or (memq char '(?\s ?\t ?\n ?\r ?\f ?\v #xA0 #x1680 #x2028 #x2029 #x202F #x205F #x3000 #xFEFF))
-      (and (>= char #x2000) (<= char #x200A))))
-
-(defun scenery-svg--advance (char)
-  "The advance of CHAR, a (CHARACTER . RUN) pair."
-  (* scenery-svg-advance (or (scenery-svg--get (cdr char) "size") 17)))
-
-(defun scenery-svg--width (chars)
-  "The width of the list CHARS of (CHARACTER . RUN) at the average advance."
-  (let ((sum 0))
-    (dolist (char chars) (setq sum (+ sum (scenery-svg--advance char))))
-    sum))
-
-(defun scenery-svg--trimmed (chars)
-  "CHARS without the white space at their end."
-  (let ((reversed (reverse chars)))
-    (while (and reversed (scenery-svg--space-p (car (car reversed))))
-      (setq reversed (cdr reversed)))
-    (nreverse reversed)))
-
-(defun scenery-svg--words (chars)
-  "CHARS as words: each (FORCED . CHARS), with the spaces after it.
-A hyphen ends a word too; a newline ends one and forces a break."
-  (let ((words nil) (word nil) (rest chars))
-    (while rest
-      (let* ((char (car rest))
-             (next (cadr rest))
-             (next-space (and next (scenery-svg--space-p (car next)) (not (eq (car next) ?\n)))))
-        (if (eq (car char) ?\n)
-            (progn (push (cons t (nreverse word)) words) (setq word nil))
-          (push char word)
-          (when (and (or (scenery-svg--space-p (car char)) (eq (car char) ?-)) (not next-space))
-            (push (cons nil (nreverse word)) words)
-            (setq word nil))))
-      (setq rest (cdr rest)))
-    (when word (push (cons nil (nreverse word)) words))
-    (nreverse words)))
-
-(defun scenery-svg-layout-lines (spans width &optional max-lines)
-  "Break the text SPANS (a sequence of run objects) into lines WIDTH wide.
-Characters are 0.5 em of their run's size wide.  Lines break between
-words (at a space, after a hyphen), inside a word only when it is wider
-than the line by itself; with MAX-LINES 1 the text stays on one line,
-with N > 1 at most N.  A cut text ends with an ellipsis in the run it
-cuts.  Returns (LINES . CUT): LINES a list of lines, each a list of
-\(RUN . TEXT) pieces; CUT whether the last line ends in an ellipsis the
-layout put there."
-  (let* ((max-lines (or max-lines 0))
-         (one (eql max-lines 1))
-         (limit (+ width 1e-6))
-         (chars (seq-mapcat (lambda (run)
-                              (mapcar (lambda (c) (cons c run)) (or (scenery-svg--get run "text") "")))
-                            spans 'list))
-         ;; The line being filled, reversed, and its width, summed left to right as
-         ;; svg.js sums it (so that the same floats decide the same breaks).
-         (done nil) (line nil) (line-width 0))
-    (dolist (word (scenery-svg--words chars))
-      (let ((rest (cdr word)))
-        (while rest
-          (cond ((or one (<= (+ line-width (scenery-svg--width (scenery-svg--trimmed rest))) limit))
-                 (dolist (char rest)
-                   (push char line)
-                   (setq line-width (+ line-width (scenery-svg--advance char))))
-                 (setq rest nil))
-                (line (push (nreverse line) done) (setq line nil line-width 0))
-                (t ;; A word wider than the line by itself: broken after the last letter that fits.
-                 (let ((fit 0) (width 0))
-                   (while (and (< fit (length rest))
-                               (<= (setq width (+ width (scenery-svg--advance (nth fit rest)))) limit))
-                     (setq fit (1+ fit)))
-                   (setq fit (max fit 1))
-                   (push (seq-take rest fit) done)
-                   (setq line nil line-width 0 rest (nthcdr fit rest)))))))
-      (when (and (car word) (not one))
-        (push (nreverse line) done)
-        (setq line nil line-width 0)))
-    (let ((lines (mapcar #'scenery-svg--trimmed (nreverse (cons (nreverse line) done))))
-          (cut nil))
-      (while (and (cdr lines) (null (car (last lines))))
-        (setq lines (butlast lines)))
-      (when (and (> max-lines 0) (> (length lines) max-lines))
-        (setq lines (seq-take lines max-lines) cut t))
-      (let* ((last-line (car (last lines)))
-             (ellipsed (or cut (and (> (scenery-svg--width last-line) limit) (or one (> max-lines 0))))))
-        (when ellipsed
-          (let* ((run (cdr (or (car (last last-line)) (car (last chars)))))
-                 (ellipsis (cons (aref scenery-svg--ellipsis 0) run)))
-            (while (and last-line (> (+ (scenery-svg--width last-line) (scenery-svg--advance ellipsis)) limit))
-              (setq last-line (butlast last-line)))
-            (setcar (last lines) (append (scenery-svg--trimmed last-line) (list ellipsis)))))
-        (cons (delq nil (mapcar #'scenery-svg--pieces lines)) ellipsed)))))
-
-(defun scenery-svg--pieces (chars)
-  "CHARS grouped into (RUN . TEXT) pieces of one run each."
-  (let (pieces)
-    (dolist (char chars)
-      (if (and pieces (eq (car (car pieces)) (cdr char)))
-          (setcdr (car pieces) (cons (car char) (cdr (car pieces))))
-        (push (cons (cdr char) (list (car char))) pieces)))
-    (mapcar (lambda (piece) (cons (car piece) (apply #'string (reverse (cdr piece)))))
-            (nreverse pieces))))
-
-(defun scenery-svg--families (run style)
-  "The font families to try for RUN of a node of STYLE, as CSS.
-Its own, the style's fallback, then DejaVu Sans (as wide as the 0.5 em
-a cut line is laid out at), then sans-serif."
-  (mapconcat (lambda (family)
-               (if (string-match-p "\\`[A-Za-z0-9_-]+\\'" family) family (format "'%s'" family)))
-             (delq nil (list (scenery-svg--get run "font") (scenery-svg--get style "fontFallback")
-                             "DejaVu Sans" "sans-serif"))
-             ", "))
-
 ;;; Drawing
 
 (defvar scenery-svg-image-href nil
@@ -262,31 +77,6 @@ nil, or nil from the function, draws the asset from a data: URL of its
 base64 data, as svg.js does; the `scenery' command gives a file: URL of
 the asset written once to disk, so that Emacs does not copy, encode and
 parse a picture's data again on every redraw.")
-
-(defvar scenery-svg--defs nil
-  "The definitions (clip paths, filters) of the picture being drawn, reversed.")
-
-(defvar scenery-svg--next 0
-  "The last number given to a definition of the picture being drawn.")
-
-(defun scenery-svg--id (prefix)
-  "A new definition id starting with PREFIX."
-  (setq scenery-svg--next (1+ scenery-svg--next))
-  (format "%s%d" prefix scenery-svg--next))
-
-(defun scenery-svg--def (text)
-  "Add TEXT to the picture's definitions."
-  (push text scenery-svg--defs))
-
-(defun scenery-svg--rect-attributes (x y w h)
-  "The x, y, width and height attributes of the box X Y W H."
-  (format "x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\"" (scenery-svg--num x) (scenery-svg--num y)
-          (scenery-svg--num (max 0 w)) (scenery-svg--num (max 0 h))))
-
-(defun scenery-svg--clip-rect (id x y w h)
-  "Define clip path ID, the rectangle X Y W H."
-  (scenery-svg--def (format "<clipPath id=\"%s\"><rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\"/></clipPath>"
-                            id (scenery-svg--num x) (scenery-svg--num y) (scenery-svg--num w) (scenery-svg--num h))))
 
 (defun scenery-svg--image (asset box fit frame tint)
   "ASSET drawn at BOX (attributes) by FIT, clipped to FRAME; TINT its colour."
@@ -352,81 +142,6 @@ CONTENT is `display.content', ASSETS the assets by id."
       ("text" (scenery-svg--text node style frame))
       (_ nil))))
 
-(defun scenery-svg--spans (pieces style)
-  "The tspans of the (RUN . TEXT) PIECES of a node of STYLE."
-  (mapconcat
-   (lambda (piece)
-     (let ((run (car piece)))
-       (format "<tspan font-family=\"%s\" font-size=\"%s\" font-weight=\"%d\" fill=\"%s\">%s</tspan>"
-               (scenery-svg--escape (scenery-svg--families run style))
-               (scenery-svg--num (or (scenery-svg--get run "size") 17))
-               (or (cdr (assoc (scenery-svg--get run "weight") scenery-svg--weights)) 400)
-               (or (scenery-svg--get run "color") "#000000")
-               (scenery-svg--escape (cdr piece)))))
-   pieces ""))
-
-(defun scenery-svg--text (node style frame)
-  "A text NODE of STYLE laid out in its box at the screen FRAME, or nil."
-  (let ((runs (seq-filter (lambda (run) (not (string-empty-p (or (scenery-svg--get run "text") ""))))
-                          (scenery-svg--get node "text"))))
-    (when (and runs (not (seq-every-p #'scenery-svg--space-p (scenery-svg-node-text node))))
-      (pcase-let* ((`(,x ,y ,w ,h) frame)
-                   (rotation (or (scenery-svg--get style "rotation") 0))
-                   (quarter (= (mod (abs rotation) 180) 90))
-                   (bw (if quarter h w))
-                   (bh (if quarter w h))
-                   (largest (apply #'max (mapcar (lambda (run) (or (scenery-svg--get run "size") 17)) runs)))
-                   (line-height (* largest 1.2))
-                   (layout (scenery-svg-layout-lines runs bw (or (scenery-svg--get style "lines") 0)))
-                   (lines (car layout))
-                   (cut (cdr layout))
-                   (block (* (length lines) line-height))
-                   (vertical (scenery-svg--get style "verticalAlign"))
-                   (top (cond ((equal vertical "top") 0)
-                              ((equal vertical "bottom") (- bh block))
-                              (t (/ (- bh block) 2.0))))
-                   (align (or (scenery-svg--get style "align") "left"))
-                   (`(,tx ,anchor) (pcase align
-                                     ("center" (list (/ bw 2.0) "middle"))
-                                     ("right" (list bw "end"))
-                                     (_ (list 0 "start"))))
-                   (clip (scenery-svg--id "text"))
-                   (count (length lines))
-                   (index -1))
-        (scenery-svg--def (format "<clipPath id=\"%s\"><rect x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/></clipPath>"
-                                  clip (scenery-svg--num bw) (scenery-svg--num bh)))
-        (let ((texts
-               (mapconcat
-                (lambda (line)
-                  (setq index (1+ index))
-                  (let* ((size (apply #'max (mapcar (lambda (piece) (or (scenery-svg--get (car piece) "size") 17)) line)))
-                         (baseline (+ top (* index line-height) (/ line-height 2.0) (* 0.35 size)))
-                         (end (car (last line))))
-                    (if (or (not cut) (/= index (1- count)))
-                        (format "<text x=\"%s\" y=\"%s\" text-anchor=\"%s\" xml:space=\"preserve\">%s</text>"
-                                (scenery-svg--num tx) (scenery-svg--num baseline) anchor (scenery-svg--spans line style))
-                      ;; A cut line fills the box: its text from the left, cut where the
-                      ;; ellipsis begins, and the ellipsis at the box's end.
-                      (let* ((room (* scenery-svg--ellipsis-room (or (scenery-svg--get (car end) "size") 17)))
-                             (end-text (cdr end))
-                             (head (seq-filter (lambda (piece) (not (string-empty-p (cdr piece))))
-                                               (append (butlast line)
-                                                       (list (cons (car end) (substring end-text 0 (max 0 (- (length end-text) (length scenery-svg--ellipsis)))))))))
-                             (cut-id (scenery-svg--id "cut")))
-                        (scenery-svg--def (format "<clipPath id=\"%s\"><rect x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/></clipPath>"
-                                                  cut-id (scenery-svg--num (max 0 (- bw room))) (scenery-svg--num bh)))
-                        (format "<g clip-path=\"url(#%s)\"><text x=\"0\" y=\"%s\" xml:space=\"preserve\">%s</text></g><text x=\"%s\" y=\"%s\" text-anchor=\"end\" xml:space=\"preserve\">%s</text>"
-                                cut-id (scenery-svg--num baseline) (scenery-svg--spans head style)
-                                (scenery-svg--num bw) (scenery-svg--num baseline)
-                                (scenery-svg--spans (list (cons (car end) scenery-svg--ellipsis)) style))))))
-                lines ""))
-              (place (if (/= rotation 0)
-                         (format "translate(%s %s) rotate(%s) translate(%s %s)"
-                                 (scenery-svg--num (+ x (/ w 2.0))) (scenery-svg--num (+ y (/ h 2.0)))
-                                 (scenery-svg--num rotation) (scenery-svg--num (- (/ bw 2.0))) (scenery-svg--num (- (/ bh 2.0))))
-                       (format "translate(%s %s)" (scenery-svg--num x) (scenery-svg--num y)))))
-          (format "<g transform=\"%s\"><g clip-path=\"url(#%s)\">%s</g></g>" place clip texts))))))
-
 (defun scenery-svg--node (node content assets now-ms)
   "NODE's drawing wrapped in its clip, turn and opacity, or nil.
 CONTENT is `display.content', ASSETS the assets, NOW-MS the scene time."
@@ -458,6 +173,104 @@ CONTENT is `display.content', ASSETS the assets, NOW-MS the scene time."
             (setq drawing (list "<g clip-path=\"url(#content)\">" drawing "</g>")))
           drawing)))))
 
+;;; The picture: each node's SVG, and rows of it
+
+(defun scenery-svg--extent (node style frame content)
+  "The screen rows NODE of STYLE may draw on at its screen FRAME: (TOP . BOTTOM).
+In points.  A turning node counts the circle its
+frame sweeps round its anchor; a content node no more than the content
+frame's rows (it is clipped to them).  CONTENT is `display.content'."
+  (pcase-let* ((`(,x ,y ,w ,h) frame)
+               (from (scenery-svg--get style "from"))
+               (to (scenery-svg--get style "to"))
+               (top y)
+               (bottom (+ y h)))
+    (when (and from to (equal (scenery-svg--get node "kind") "line"))
+      (let ((dy (- y (nth 1 (scenery-svg--frame node))))
+            (half (/ (or (scenery-svg--get style "lineWidth") 1) 2.0)))
+        (setq top (- (+ dy (min (aref from 1) (aref to 1))) half)
+              bottom (+ dy (max (aref from 1) (aref to 1)) half))))
+    (let ((rotation (or (scenery-svg--get style "rotation") 0)))
+      (unless (and (numberp rotation) (= rotation 0))
+        (let ((r (/ (sqrt (+ (* w w) (* h h))) 2.0)))
+          (setq top (- (+ y (/ h 2.0)) r) bottom (+ y (/ h 2.0) r)))))
+    (when (scenery-svg--get node "animation")
+      (pcase-let* ((`(,ax ,ay) (scenery-svg--anchor node frame))
+                   (r (sqrt (+ (expt (max (abs (- x ax)) (abs (- (+ x w) ax))) 2)
+                               (expt (max (abs (- top ay)) (abs (- bottom ay))) 2)))))
+        (setq top (- ay r) bottom (+ ay r))))
+    (when (and content (equal (scenery-svg--get node "layer") "content"))
+      (pcase-let ((`(,_ ,cy ,_ ,ch) (scenery-svg--frame content)))
+        (setq top (max top cy) bottom (min bottom (+ cy ch)))))
+    (cons top bottom)))
+
+(defun scenery-svg--fragment (id node content assets now-ms)
+  "Node ID, NODE, drawn: (ID EXTENT DEFS BODY), or nil when it draws nothing.
+EXTENT is `scenery-svg--extent''s, DEFS its definitions (a list of
+strings), BODY its drawing (a tree of strings).  CONTENT is
+`display.content', ASSETS the assets, NOW-MS the scene time."
+  (let* ((scenery-svg--defs nil)
+         (scenery-svg--next 0)
+         (scenery-svg--owner (scenery-svg--owner-name id))
+         (drawn (scenery-svg--node node content assets now-ms)))
+    (when drawn
+      (list id
+            (scenery-svg--extent node (or (scenery-svg--get node "style") (make-hash-table :test 'equal))
+                                 (scenery-svg-screen-frame node content) content)
+            (nreverse scenery-svg--defs)
+            (list (format "<!-- %s -->" (replace-regexp-in-string "--" "- -" (scenery-svg--escape id) t t))
+                  "\n" drawn "\n")))))
+
+(defun scenery-svg-picture (state assets &optional now-ms)
+  "The phone showing the state document STATE, ready to write as SVG.
+A list (WIDTH HEIGHT DEFS FRAGMENTS): the screen's size in points, the
+shared definitions (the content frame's clip) and each node's
+`scenery-svg--fragment' in draw order.  ASSETS and NOW-MS are as
+`scenery-svg-render' takes them."
+  (let* ((now-ms (or now-ms 0))
+         (viewport (scenery-svg--get state "viewport"))
+         (content (scenery-svg-content state))
+         (nodes (or (scenery-svg--get (scenery-svg--get state "display") "nodes") (make-hash-table :test 'equal)))
+         (defs (and content
+                    (let ((scenery-svg--defs nil))
+                      (apply #'scenery-svg--clip-rect "content" (scenery-svg--frame content))
+                      scenery-svg--defs))))
+    (list (or (scenery-svg--get viewport "width") 375)
+          (or (scenery-svg--get viewport "height") 812)
+          defs
+          (delq nil (mapcar (lambda (id) (scenery-svg--fragment id (gethash id nodes) content assets now-ms))
+                            (scenery-svg-draw-order nodes))))))
+
+(defun scenery-svg-write (picture &optional scale top bottom)
+  "The SVG text of PICTURE (`scenery-svg-picture''s) at SCALE pixels a point.
+Only the screen's rows from TOP to BOTTOM (points, default all) and
+the nodes that may draw on them; the picture is the width and that
+height times SCALE (default 1), the drawing inside in points."
+  (pcase-let* ((`(,width ,height ,defs ,fragments) picture)
+               (scale (or scale 1))
+               (top (or top 0))
+               (bottom (or bottom height))
+               (whole (and (= top 0) (= bottom height)))
+               (shown (if whole
+                          fragments
+                        (seq-filter (lambda (fragment)
+                                      (let ((extent (nth 1 fragment)))
+                                        (or (null extent) (and (< (car extent) bottom) (> (cdr extent) top)))))
+                                    fragments))))
+    (apply #'concat
+           (flatten-tree
+            (list "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+                  (format "width=\"%s\" height=\"%s\" viewBox=\"0 %s %s %s\">\n"
+                          (scenery-svg--num (* width scale)) (scenery-svg--num (* (- bottom top) scale))
+                          (if whole "0" (number-to-string top)) (scenery-svg--num width)
+                          (if whole (scenery-svg--num height) (number-to-string (- bottom top))))
+                  "<defs>\n" (string-join (append defs (mapcan (lambda (f) (copy-sequence (nth 2 f))) shown)) "\n")
+                  "\n</defs>\n"
+                  (format "<rect width=\"%s\" height=\"%s\" fill=\"#FFFFFF\"/>\n"
+                          (scenery-svg--num width) (scenery-svg--num height))
+                  (mapcar (lambda (f) (nth 3 f)) shown)
+                  (if shown "</svg>\n" "\n</svg>\n"))))))
+
 (defun scenery-svg-render (state assets &optional now-ms scale)
   "The SVG text of the whole phone showing the state document STATE.
 ASSETS is a hash table from asset id to `asset.read''s result (an
@@ -465,38 +278,9 @@ object with mime, width, height and data, base64), or nil.  Declared
 animations are drawn at NOW-MS on the scene clock (default 0).  The
 picture is SCALE (default 1) device pixels a point: width x SCALE by
 height x SCALE; the drawing inside is in points."
-  (let* ((now-ms (or now-ms 0))
-         (scale (or scale 1))
-         (viewport (scenery-svg--get state "viewport"))
-         (width (or (scenery-svg--get viewport "width") 375))
-         (height (or (scenery-svg--get viewport "height") 812))
-         (content (scenery-svg-content state))
-         (nodes (or (scenery-svg--get (scenery-svg--get state "display") "nodes") (make-hash-table :test 'equal)))
-         (scenery-svg--defs nil)
-         (scenery-svg--next 0)
-         ;; A picture makes a few megabytes of short-lived strings: collected once, after.
-         (gc-cons-threshold (max gc-cons-threshold (* 64 1024 1024)))
-         (body nil))
-    (when content
-      (apply #'scenery-svg--clip-rect "content" (scenery-svg--frame content)))
-    (dolist (id (scenery-svg-draw-order nodes))
-      (let ((drawn (scenery-svg--node (gethash id nodes) content assets now-ms)))
-        (when drawn
-          (push (format "<!-- %s -->" (replace-regexp-in-string "--" "- -" (scenery-svg--escape id) t t)) body)
-          (push "\n" body)
-          (push drawn body)
-          (push "\n" body))))
-    (apply #'concat
-           (flatten-tree
-            (list "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
-                  (format "width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\">\n"
-                          (scenery-svg--num (* width scale)) (scenery-svg--num (* height scale))
-                          (scenery-svg--num width) (scenery-svg--num height))
-                  "<defs>\n" (string-join (nreverse scenery-svg--defs) "\n") "\n</defs>\n"
-                  (format "<rect width=\"%s\" height=\"%s\" fill=\"#FFFFFF\"/>\n"
-                          (scenery-svg--num width) (scenery-svg--num height))
-                  (nreverse body)
-                  (if body "</svg>\n" "\n</svg>\n"))))))
+  ;; A picture makes a few megabytes of short-lived strings: collected once, after.
+  (let ((gc-cons-threshold (max gc-cons-threshold (* 64 1024 1024))))
+    (scenery-svg-write (scenery-svg-picture state assets now-ms) scale)))
 
 ;;; Hit testing (for hover)
 

@@ -61,12 +61,13 @@
 (defun scenery-xtest-show-state (file)
   "Show the conformance kit's state FILE in the selected window at 1:1.
 The state's document is drawn as `scenery--redraw' draws a session's
-mirror (scenery.el's own code): `scenery-svg-render' at the window's
-size, here the device's (factor = scale), every picture by a file: URL
-written once with `scenery--asset-href', the image created at :scale 1
-with :base-uri its folder; declared animations at the state's nowMs.
-Returns the image's rectangle on the X screen as JSON {x, y, width,
-height}."
+mirror (scenery.el's own code): `scenery-svg-picture' cut into bands
+\(`scenery-bands-svgs') at the window's size, here the device's (factor
+= scale), every picture by a file: URL written once with
+`scenery--asset-href', the images created by `scenery-bands-images' and
+stacked by `scenery-bands-insert'; declared animations at the state's
+nowMs.  Returns the stack's rectangle on the X screen as JSON {x, y,
+width, height}."
   (when scenery-xtest--kit-session
     (scenery--delete-asset-files scenery-xtest--kit-session))
   (let* ((kit (with-temp-buffer
@@ -76,11 +77,12 @@ height}."
          (scale (gethash "scale" kit))
          (document (gethash "document" kit))
          (session (setq scenery-xtest--kit-session (scenery--session-make)))
-         (svg (let ((scenery-svg-image-href (lambda (asset) (scenery--asset-href session asset))))
-                (scenery-svg-render document (gethash "assets" kit) (gethash "nowMs" kit) scale)))
+         (picture (let ((scenery-svg-image-href (lambda (asset) (scenery--asset-href session asset))))
+                    (scenery-svg-picture document (gethash "assets" kit) (gethash "nowMs" kit))))
          (directory (scenery--session-asset-directory session))
-         (image (apply #'create-image svg 'svg t :scale 1.0
-                       (and directory (list :base-uri (expand-file-name "screen.svg" directory)))))
+         (scenery-bands--shown nil)
+         (images (scenery-bands-images (scenery-bands-svgs document picture scale (1+ (frame-char-height)))
+                                       (and directory (expand-file-name "screen.svg" directory))))
          (buffer (get-buffer-create "*scenery-kit*")))
     (with-current-buffer buffer
       (let ((inhibit-read-only t))
@@ -89,20 +91,21 @@ height}."
         (setq-local mode-line-format nil)
         (setq-local header-line-format nil)
         (setq-local truncate-lines t)
-        (insert-image image "*")
+        (scenery-bands-insert images 0 scale)
         (goto-char (point-min))))
     (switch-to-buffer buffer)
     (delete-other-windows)
     (set-window-start nil (point-min))
-    (image-flush image t)
+    (dolist (band images) (image-flush (cdr band) t))
     (redisplay t)
-    (scenery-xtest-image-rect (point-min) image)))
+    (scenery-xtest-image-rect (point-min) images)))
 
-(defun scenery-xtest-image-rect (position image)
-  "The rectangle on the X screen of IMAGE shown at POSITION, as JSON."
+(defun scenery-xtest-image-rect (position images)
+  "The rectangle on the X screen of IMAGES stacked from POSITION, as JSON.
+IMAGES is a list of (TOP . IMAGE), the bands of `scenery-bands-images'."
   (let* ((edges (window-inside-absolute-pixel-edges))
-         (origin (posn-x-y (posn-at-point position)))
-         (size (image-size image t)))
+         (origin (posn-x-y (posn-at-point (1+ position))))
+         (size (scenery-bands-size images)))
     (scenery-xtest--json
      (list (cons 'x (+ (nth 0 edges) (car origin))) (cons 'y (+ (nth 1 edges) (cdr origin)))
            (cons 'width (car size)) (cons 'height (cdr size))))))
@@ -181,7 +184,7 @@ requests waiting for an answer, the engine's pid and the model."
     (with-selected-window window
       (with-current-buffer "*scenery*"
         (let ((position (text-property-any (point-min) (point-max) 'scenery-image t)))
-          (scenery-xtest-image-rect position (get-text-property position 'display)))))))
+          (scenery-xtest-image-rect (1- position) scenery--images))))))
 
 (defun scenery-xtest-frame-rect ()
   "The rectangle of the selected frame on the X screen (its outer edges), as JSON."

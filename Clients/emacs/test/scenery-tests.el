@@ -18,6 +18,7 @@
 
 (require 'scenery-patch-tests)
 (require 'scenery-svg-tests nil t)
+(require 'scenery-bands-tests nil t)
 (require 'scenery-mode-tests nil t)
 (require 'scenery-reader-tests)
 
