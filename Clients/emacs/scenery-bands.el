@@ -38,8 +38,9 @@
   "Where to cut the screen of STATE drawn as PICTURE: rows, in points.
 A sorted list from 0 to the screen's height: the content frame's top
 and bottom and the rows a turning node sweeps, each at a whole pixel at
-SCALE pixels a point (the first row of a span down, its last up), and no band less than LEAST pixels
-high (a line of the buffer is no lower than its font)."
+SCALE pixels a point (the first row of a span down, its last up), and
+no band less than LEAST pixels high (a line of the buffer is no lower
+than its font)."
   (pcase-let* ((`(,_ ,height ,_ ,fragments) picture)
                (content (scenery-svg-content state))
                (turning (scenery-bands--turning state))
