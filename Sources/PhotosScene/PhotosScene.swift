@@ -35,7 +35,7 @@ public enum PhotosScene: Scene {
         }
         let folder = try params.optionalString("cacheDir") ?? environment.cacheHome.map { $0 + "/scenery/photos" }
         if let folder { try environment.checkAllowed(folder, param: "cacheDir") }
-        let cache = endpoint == nil ? nil : folder.map { PhotoCache(folder: $0) }
+        let cache = endpoint == nil ? nil : folder.map { DiskCache(folder: $0) }
         var state = PhotosState(endpoint: endpoint, cache: cache, viewport: viewport)
         guard endpoint != nil else {
             state.photos = SamplePhotos.photos()
@@ -78,21 +78,16 @@ public enum PhotosScene: Scene {
         case .timerFired(let name):
             guard name == advanceTimer else { return [] }
             effects = PhotosGestures.advance(&state)
-        case .imageLoaded:
-            return []
+        case .imageLoaded(let url, let result):
+            guard state.loads[url] == .loading else { return [] }
+            state.inFlight = max(0, state.inFlight - 1)
+            switch result {
+            case .success(let asset): state.loads[url] = .loaded(asset: asset)
+            case .failure(let failure): state.loads[url] = .failed(reason: failure.reason)
+            }
         case .jobFinished(PhotoListJob.name, let result):
             guard let outcome = result as? PhotoListOutcome, outcome.token == state.listToken else { return [] }
             takeList(&state, outcome)
-        case .jobFinished(PhotoDownloadJob.name, let result):
-            guard let outcome = result as? PhotoDownloadOutcome, state.loads[outcome.url] == .loading else { return [] }
-            state.inFlight = max(0, state.inFlight - 1)
-            switch outcome.result {
-            case .success(let image):
-                state.loads[outcome.url] = .loaded(image)
-                state.assets[PhotosState.assetID(outcome.url)] = outcome.url
-            case .failure(let failure):
-                state.loads[outcome.url] = .failed(reason: failure.reason)
-            }
         case .jobFinished:
             return []
         }
@@ -127,7 +122,7 @@ public enum PhotosScene: Scene {
             guard state.loads[url] == nil else { continue }
             state.loads[url] = .loading
             state.inFlight += 1
-            effects.append(.runJob(PhotoDownloadJob.job(url: url, cache: state.cache)))
+            effects.append(.loadImage(url: url, cache: state.cache))
         }
         return effects
     }
@@ -138,15 +133,4 @@ public enum PhotosScene: Scene {
     }
 
     public static func builtinImage(_ id: String) -> ImageData? { PhotosImages.image(id) }
-
-    /// A downloaded photo, read again from the cache (checked) or from memory when it was not
-    /// cached. -32005 when the cache entry has gone or was damaged since.
-    public static func asset(_ id: String, in state: State, environment: SceneEnvironment) throws(RPCError) -> ImageData? {
-        guard let url = state.assets[id], case .loaded(let image)? = state.loads[url] else { return nil }
-        if let bytes = image.bytes { return ImageData(mime: image.mime, width: image.width, height: image.height, bytes: bytes) }
-        guard let cache = state.cache, let bytes = cache.read(.image, url, environment: environment), let read = ImageData.sniff(bytes) else {
-            throw RPCError(code: ErrorCode.fileUnreadable, message: "params.id: the cached copy of \(JSON.string(id)) is gone or damaged; scroll it out of view and back to fetch it again")
-        }
-        return read
-    }
 }

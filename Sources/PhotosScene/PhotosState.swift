@@ -1,12 +1,5 @@
 import SceneryCore
 
-/// Where a photo's download stands.
-enum PhotoLoad: Equatable, Sendable {
-    case loading
-    case loaded(DownloadedImage)
-    case failed(reason: String)
-}
-
 /// Which screen shows.
 public enum PhotosScreen: Equatable, Sendable {
     case home
@@ -19,7 +12,7 @@ public struct PhotosState: Sendable {
     /// The endpoint (`http(s):` or `file:`), nil for the built-in sample.
     public let endpoint: String?
     /// The offline cache, nil when there is no cache folder.
-    public let cache: PhotoCache?
+    public let cache: DiskCache?
     public var viewport: Viewport {
         didSet { layout = PhotosLayout(viewport) }
     }
@@ -36,7 +29,7 @@ public struct PhotosState: Sendable {
     /// Whether that was a missing connection.
     var offline = false
     /// The photos' downloads, by URL: one per URL, whoever shows it.
-    var loads: [String: PhotoLoad] = [:] {
+    var loads: [String: ImageState] = [:] {
         didSet { version &+= 1 }
     }
     /// Downloads running now (at most ``PhotosScene/concurrentDownloads``).
@@ -48,13 +41,11 @@ public struct PhotosState: Sendable {
     public var offset = 0.0
     /// The pan in progress (``PhotosPanRule``), nil between pans.
     var pan: PhotosPan?
-    /// Asset id → URL for `asset.read` of downloaded photos.
-    var assets: [String: String] = [:]
     private(set) var layout: PhotosLayout
     /// Changes when the photos or a download change (the render memo's cue).
     private(set) var version = 0
 
-    init(endpoint: String?, cache: PhotoCache?, viewport: Viewport) {
+    init(endpoint: String?, cache: DiskCache?, viewport: Viewport) {
         self.endpoint = endpoint
         self.cache = cache
         self.viewport = viewport
@@ -62,7 +53,4 @@ public struct PhotosState: Sendable {
     }
 
     var maxOffset: Double { layout.maxOffset(photos.count) }
-
-    /// The asset id of a downloaded photo: `photos.photo.HASH` (FNV-1a 64 of its URL).
-    static func assetID(_ url: String) -> String { "photos.photo." + PhotoCache.hash(url) }
 }

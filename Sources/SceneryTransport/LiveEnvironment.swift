@@ -7,8 +7,10 @@ import SceneryEngine
 public enum LiveEnvironment {
     /// The live environment. Relative paths (and relative `file:` URLs) are taken from
     /// `baseDirectory` when one is given (a transcript's folder, for `replay`), else from the
-    /// working directory; messages keep the path as it was given.
-    public static func make(maxFileBytes: Int = EngineLimits().maxFileBytes, baseDirectory: String? = nil,
+    /// working directory; messages keep the path as it was given. A data file may be
+    /// `maxFileBytes` long, a picture `maxImageBytes`.
+    public static func make(maxFileBytes: Int = EngineLimits().maxFileBytes, maxImageBytes: Int = EngineLimits().maxImageBytes,
+                            baseDirectory: String? = nil,
                             http: HTTPClient.Timeouts = HTTPClient.Timeouts()) -> EngineEnvironment {
         let start = DispatchTime.now().uptimeNanoseconds
         let resolve: @Sendable (String) -> String = { path in
@@ -27,7 +29,7 @@ public enum LiveEnvironment {
             fetch: { url, maxBytes in await fetch(url, maxBytes: maxBytes, resolve: resolve, http: http) },
             cacheHome: cacheHome())
         return EngineEnvironment(files: files,
-                                 loadImage: { url, network in await loadImage(url, network: network, limit: maxFileBytes, resolve: resolve, http: http) },
+                                 loadImage: { url, network in await loadImage(url, network: network, limit: min(maxFileBytes, maxImageBytes), resolve: resolve, http: http) },
                                  realTimeMs: { Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) })
     }
 

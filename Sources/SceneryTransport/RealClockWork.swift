@@ -30,7 +30,7 @@ public final class RealClockWork: @unchecked Sendable {
     private var stopped = false
 
     // On `queue`: what waits, what runs.
-    private var waitingLoads = FIFO<String>()
+    private var waitingLoads = FIFO<PictureLoad>()
     private var waitingJobs = FIFO<(job: SceneJob, environment: SceneEnvironment)>()
     private var loadsInFlight = 0
     private var jobsInFlight = 0
@@ -49,15 +49,14 @@ public final class RealClockWork: @unchecked Sendable {
     /// request's answer was handed on, so no notification can overtake it).
     public func start() {
         guard engine.clockMode == .real, !stopped else { return }
-        for url in engine.takePendingLoads() { waitingLoads.append(url) }
+        for load in engine.takePendingLoads() { waitingLoads.append(load) }
         for job in engine.takePendingJobs() { waitingJobs.append(job) }
-        while loadsInFlight < Self.maxLoadsInFlight, let url = waitingLoads.popFirst() {
+        while loadsInFlight < Self.maxLoadsInFlight, let load = waitingLoads.popFirst() {
             loadsInFlight += 1
-            let environment = self.environment, network = engine.network
-            spawn { await environment.loadImage(url, network) } then: { result in
+            spawn { await load.run() } then: { result in
                 self.loadsInFlight -= 1
                 var out: [UInt8] = []
-                self.engine.imageLoadFinished(url: url, result: result, output: &out)
+                self.engine.imageLoadFinished(load, result: result, output: &out)
                 self.deliver(out)
             }
         }

@@ -40,7 +40,7 @@ struct DirectoryMemoTests {
             }
             let effects = (try? DirectoryScene.reduce(&state, action, environment: Fixture.environment)) ?? []
             // Finish (or fail) every picture load that started, as the engine would.
-            for case .loadImage(let url) in effects {
+            for case .loadImage(let url, _) in effects {
                 let result: Result<String, ImageLoadFailure> = random.below(4) == 0 ? .failure(ImageLoadFailure("gone")) : .success("asset.\(url.count)")
                 _ = try DirectoryScene.reduce(&state, .imageLoaded(url: url, result: result), environment: Fixture.environment)
             }

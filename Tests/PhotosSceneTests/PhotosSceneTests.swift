@@ -114,23 +114,23 @@ struct PhotosDataTests {
     @Test("a cache entry reads back whole; any damaged byte, a cut or a foreign file reads as missing")
     func cacheFormat() {
         let payload = Array("a photo's bytes".utf8)
-        let entry = PhotoCache.encode(payload)
-        #expect(PhotoCache.decode(entry) == payload)
+        let entry = DiskCache.encode(payload)
+        #expect(DiskCache.decode(entry) == payload)
         for i in entry.indices {
             var damaged = entry
             damaged[i] ^= 0x01
-            #expect(PhotoCache.decode(damaged) == nil, "byte \(i)")
+            #expect(DiskCache.decode(damaged) == nil, "byte \(i)")
         }
-        #expect(PhotoCache.decode(Array(entry.dropLast())) == nil)
-        #expect(PhotoCache.decode(payload) == nil)
-        #expect(PhotoCache.hash("http://x/1.jpg").count == 16)
+        #expect(DiskCache.decode(Array(entry.dropLast())) == nil)
+        #expect(DiskCache.decode(payload) == nil)
+        #expect(DiskCache.hash("http://x/1.jpg").count == 16)
     }
 
     /// Runs `body` on a cache of `limit` bytes in a new temporary folder, removed afterwards.
-    func withCache(limit: Int, _ body: (PhotoCache, SceneEnvironment) throws -> Void) throws {
+    func withCache(limit: Int, _ body: (DiskCache, SceneEnvironment) throws -> Void) throws {
         let folder = NSTemporaryDirectory() + "photo-cache-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try body(PhotoCache(folder: folder, limit: limit), LocalFiles.environment)
+        try body(DiskCache(folder: folder, limit: limit), LocalFiles.environment)
     }
 
     @Test("past its bound the cache removes the least recently used entries, down to 90%")
@@ -175,9 +175,9 @@ struct PhotosDataTests {
             let photos = [Photo(key: 0, name: "", description: "", url: "http://x/0.jpg"), Photo(key: 1, name: "", description: "", url: "file:1.png")]
             try PhotosFixture.send(&state, .jobFinished(name: "photos.list", result: PhotoListOutcome(token: 1, photos: photos, source: source, failure: failure, offline: offline)))
             for url in ["http://x/0.jpg", "file:1.png"] {
-                let result: Result<DownloadedImage, ImageLoadFailure> = url == "http://x/0.jpg" && download != nil
-                    ? .failure(ImageLoadFailure(download!)) : .success(DownloadedImage(mime: "image/png", width: 1, height: 1, bytes: [1]))
-                try PhotosFixture.send(&state, .jobFinished(name: "photos.download", result: PhotoDownloadOutcome(url: url, result: result)))
+                let result: Result<String, ImageLoadFailure> = url == "http://x/0.jpg" && download != nil
+                    ? .failure(ImageLoadFailure(download!)) : .success("image.1")
+                try PhotosFixture.send(&state, .imageLoaded(url: url, result: result))
             }
             return state
         }
@@ -214,8 +214,7 @@ struct PhotosDataTests {
         // Finishing one download starts the next, still at most four running.
         for round in 0..<40 {
             guard let url = state.loads.first(where: { $0.value == .loading })?.key else { break }
-            effects = try PhotosFixture.send(&state, .jobFinished(name: "photos.download",
-                                                                  result: PhotoDownloadOutcome(url: url, result: .failure(ImageLoadFailure("x")))))
+            effects = try PhotosFixture.send(&state, .imageLoaded(url: url, result: .failure(ImageLoadFailure("x"))))
             #expect(state.inFlight <= 4, "round \(round)")
             started += state.loads.keys.filter { !started.contains($0) }
         }

@@ -2,9 +2,10 @@ import Testing
 import SceneryCore
 import SceneryEngine
 
-/// The virtual clock runs jobs first in, first out: a job that a finished job starts waits behind
-/// the ones already asked for. (It once ran at once, inside the job that started it: the photos
-/// scene downloaded photo 0, then 4 to 26, and only then 1, 2 and 3.)
+/// The virtual clock runs jobs and picture loads first in, first out: a load that a finished
+/// load starts waits behind the ones already asked for. (Downloads once ran at once, inside the
+/// job that started them: the photos scene downloaded photo 0, then 4 to 26, and only then 1, 2
+/// and 3.)
 @Suite("Virtual-clock job order")
 struct VirtualJobOrderTests {
     /// The URLs a fake network was asked for, in order.
@@ -22,10 +23,10 @@ struct VirtualJobOrderTests {
         let records = (0..<30).map { #"{"imageName":"P\#($0)","imageURL":"http://photos.test/\#($0).png"}"# }
         let list = Array("[\(records.joined(separator: ","))]".utf8)
         var environment = EngineEnvironment.empty
-        environment.fetch = { url, _ in
-            if url.hasSuffix("list.json") { return .success(list) }
+        environment.fetch = { url, _ in url.hasSuffix("list.json") ? .success(list) : .failure(ImageLoadFailure("not the list")) }
+        environment.loadImage = { url, _ in
             asked.append(url)
-            return .success(png)
+            return ImageData.sniff(png).map { .success($0) } ?? .failure(ImageLoadFailure("not a PNG"))
         }
         let engine = Engine(environment: environment)
         _ = engine.handle(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#)

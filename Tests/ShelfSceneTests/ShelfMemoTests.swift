@@ -29,7 +29,7 @@ struct ShelfMemoTests {
             default: action = .tap(id: nil, point: nil)
             }
             let effects = (try? ShelfScene.reduce(&state, action, environment: ShelfFixture.environment(now: step))) ?? []
-            for case .loadImage(let url) in effects {
+            for case .loadImage(let url, _) in effects {
                 let result: Result<String, ImageLoadFailure> = random.below(3) == 0 ? .failure(ImageLoadFailure("gone")) : .success("asset.\(url.count)")
                 _ = try ShelfScene.reduce(&state, .imageLoaded(url: url, result: result), environment: ShelfFixture.environment())
             }

@@ -49,7 +49,7 @@ struct PhotosNetworkTests {
         let side = 375.0 / 3
         for thumbnail in thumbnails {
             #expect(thumbnail.frame == [Double(thumbnail.key % 3) * side, Double(thumbnail.key / 3) * side, side, side].map(roundPoint))
-            #expect(thumbnail.state == "loaded" && thumbnail.image.hasPrefix("photos.photo."), "photo.\(thumbnail.key): \(thumbnail)")
+            #expect(thumbnail.state == "loaded" && thumbnail.image.hasPrefix("image."), "photo.\(thumbnail.key): \(thumbnail)")
         }
         // Scrolling away and back does not fetch anything again.
         try engine.request("scroll", ["offsetY": 2000])
@@ -60,6 +60,14 @@ struct PhotosNetworkTests {
         // asset.read serves a photo from the cache.
         let asset = try engine.request("asset.read", ["id": .string(thumbnails[5].image)])
         #expect(asset["result"]?["mime"] == "image/png" && asset["result"]?["width"] == 48)
+        // ... read again on every asked: with its entry gone, asset.read says so (-32005); the
+        // engine kept only its size in memory.
+        for entry in try FileManager.default.contentsOfDirectory(atPath: cache.path) where entry.hasPrefix("image-") {
+            try FileManager.default.removeItem(at: cache.appendingPathComponent(entry))
+        }
+        let gone = try engine.request("asset.read", ["id": .string(thumbnails[5].image)])
+        #expect(gone["error"]?["code"] == -32005, "\(gone)")
+        #expect(gone["error"]?["message"]?.stringValue?.contains("is gone or damaged") == true, "\(gone)")
         try engine.shutdown()
     }
 

@@ -87,7 +87,7 @@ enum PhotosRender {
     static func image(_ photo: Photo, _ state: PhotosState) -> (asset: String, state: String) {
         if photo.url.hasPrefix("scenery:") { return (String(photo.url.dropFirst("scenery:".count)), "loaded") }
         switch state.loads[photo.url] {
-        case .loaded?: return (PhotosState.assetID(photo.url), "loaded")
+        case .loaded(let asset)?: return (asset, "loaded")
         case .failed?: return (PhotosImages.placeholder, "failed")
         case .loading?, nil: return (PhotosImages.placeholder, "loading")
         }

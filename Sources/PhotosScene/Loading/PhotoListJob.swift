@@ -25,13 +25,13 @@ enum PhotoListJob {
     /// The largest list read: 8 MiB (10,000 records are about 1.5 MiB).
     static let maxBytes = 8 << 20
 
-    static func job(endpoint: String, cache: PhotoCache?, token: Int) -> SceneJob {
+    static func job(endpoint: String, cache: DiskCache?, token: Int) -> SceneJob {
         SceneJob(name: name) { context in
             await run(endpoint: endpoint, cache: cache, token: token, environment: context.environment)
         }
     }
 
-    static func run(endpoint: String, cache: PhotoCache?, token: Int, environment: SceneEnvironment) async -> PhotoListOutcome {
+    static func run(endpoint: String, cache: DiskCache?, token: Int, environment: SceneEnvironment) async -> PhotoListOutcome {
         var failure: String
         var offline: Bool
         switch await environment.fetch(endpoint, maxBytes) {
@@ -63,4 +63,9 @@ enum PhotoListJob {
         if endpoint.lowercased().hasPrefix("file:") { return false }
         return !["HTTP status", "body", "too many redirects"].contains { reason.hasPrefix($0) }
     }
+}
+
+extension DiskCache.Kind {
+    /// The endpoint's list, kept for when the endpoint cannot be reached.
+    static let list = DiskCache.Kind(rawValue: "list")
 }

@@ -1,7 +1,11 @@
 /// Work a scene asks the engine to do outside the reducer.
 public enum SceneEffect: Sendable {
-    /// Load the image at a `file:`, `http(s):` or built-in URL; the result arrives as ``SceneAction/imageLoaded(url:result:)``.
-    case loadImage(url: String)
+    /// Load the picture at a `file:`, `http(s):` or built-in (`scenery:`) URL: the one way a
+    /// scene gets a picture. The result arrives as ``SceneAction/imageLoaded(url:result:)``
+    /// with the picture's asset id. With a `cache`, an intact copy there is used first, and a
+    /// picture that came from its URL is written there; the engine then keeps only its size in
+    /// memory and `asset.read` reads the bytes again from the cache.
+    case loadImage(url: String, cache: DiskCache? = nil)
     /// Fire ``SceneAction/timerFired(name:)`` after `ms` on the scene clock (replacing a timer of that name).
     case startTimer(name: String, ms: Int)
     case cancelTimer(name: String)
@@ -16,7 +20,7 @@ extension SceneEffect: Equatable {
     /// Jobs compare by name: a closure has no equality.
     public static func == (lhs: SceneEffect, rhs: SceneEffect) -> Bool {
         switch (lhs, rhs) {
-        case (.loadImage(let a), .loadImage(let b)): return a == b
+        case (.loadImage(let a, let x), .loadImage(let b, let y)): return a == b && x?.folder == y?.folder
         case (.startTimer(let a, let x), .startTimer(let b, let y)): return a == b && x == y
         case (.cancelTimer(let a), .cancelTimer(let b)): return a == b
         case (.runJob(let a), .runJob(let b)): return a.name == b.name

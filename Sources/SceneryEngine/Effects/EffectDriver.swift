@@ -21,8 +21,8 @@ protocol EffectDriver: AnyObject {
     /// The scene asked for `jobs`, in this order (one reduce's).
     func run(_ jobs: [SceneJob], for engine: Engine) throws(RPCError)
     /// The scene asked for a picture that is neither built in nor loaded: its result now, or nil
-    /// when it arrives later (``Engine/imageLoadFinished(url:result:output:)``).
-    func load(_ url: String, for engine: Engine) -> Result<ImageData, ImageLoadFailure>?
+    /// when it arrives later (``Engine/imageLoadFinished(_:result:output:)``).
+    func load(_ picture: PictureLoad, for engine: Engine) -> Result<LoadedPicture, ImageLoadFailure>?
     /// `clock.advance {ms}`: fires the timers due on the way; throws where time is not the driver's to move.
     func advance(by ms: Int, _ engine: Engine) throws(RPCError)
     /// The work the transport must start, or nil: only the real clock has any.

@@ -6,7 +6,7 @@ final class RealClockDriver: EffectDriver {
     let mode = ClockMode.real
     var realClock: RealClockDriver? { self }
     /// Pictures the transport must load, each once.
-    private var loads: [String] = []
+    private var loads: [PictureLoad] = []
     /// Jobs the transport must run.
     private var jobs: [SceneJob] = []
 
@@ -17,8 +17,8 @@ final class RealClockDriver: EffectDriver {
 
     func run(_ asked: [SceneJob], for engine: Engine) throws(RPCError) { jobs += asked }
 
-    func load(_ url: String, for engine: Engine) -> Result<ImageData, ImageLoadFailure>? {
-        if !loads.contains(url) { loads.append(url) }
+    func load(_ picture: PictureLoad, for engine: Engine) -> Result<LoadedPicture, ImageLoadFailure>? {
+        if !loads.contains(where: { $0.url == picture.url }) { loads.append(picture) }
         return nil
     }
 
@@ -27,13 +27,13 @@ final class RealClockDriver: EffectDriver {
     }
 
     /// Takes the pictures the transport should load.
-    func takeLoads() -> [String] {
+    func takeLoads() -> [PictureLoad] {
         defer { loads = [] }
         return loads
     }
 
     /// A picture the transport loaded is no longer waiting.
-    func loaded(_ url: String) { loads.removeAll { $0 == url } }
+    func loaded(_ url: String) { loads.removeAll { $0.url == url } }
 
     /// Takes the jobs the transport should start, each with the file access it may use.
     func takeJobs(_ environment: SceneEnvironment) -> [(job: SceneJob, environment: SceneEnvironment)] {

@@ -37,8 +37,8 @@ final class VirtualClockDriver: EffectDriver {
     }
 
     /// Loads the picture now, right after the answer of the command that asked for it.
-    func load(_ url: String, for engine: Engine) -> Result<ImageData, ImageLoadFailure>? {
-        engine.loadImageNow(url)
+    func load(_ picture: PictureLoad, for engine: Engine) -> Result<LoadedPicture, ImageLoadFailure>? {
+        RunBlocking.run { await picture.run() }
     }
 
     /// Moves the scene clock by `ms`, firing the due timers in order at their due times; a timer

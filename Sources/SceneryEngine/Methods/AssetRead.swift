@@ -19,7 +19,8 @@ enum AssetRead: EngineMethod {
         try params.allowOnly(["id"])
         let id = try params.string("id")
         let sceneImage = try engine.scene?.asset(id, environment: engine.sceneEnvironment)
-        guard let image = sceneImage ?? engine.assets.image(id) ?? Engine.sceneTypes.lazy.compactMap({ $0.builtinImage(id) }).first else {
+        let loaded = try sceneImage == nil ? engine.assets.image(id, files: engine.sceneEnvironment) : nil
+        guard let image = sceneImage ?? loaded ?? Engine.sceneTypes.lazy.compactMap({ $0.builtinImage(id) }).first else {
             throw .unknownID("params.id: no asset \(JSON.string(id))")
         }
         var result = JSONObject()

@@ -13,14 +13,14 @@ extension Engine {
             switch effect {
             case .startTimer, .cancelTimer:
                 break  // applied above
-            case .loadImage(let url):
+            case .loadImage(let url, let cache):
                 // Built-in and loaded pictures come now; the driver loads the others now
                 // (virtual clock) or later (real). Those that finish here are delivered one by
                 // one and sent together: one notification for what a command loaded.
-                let now = url.hasPrefix(AssetStore.builtinScheme) || assets.asset(forURL: url) != nil
-                if let result = now ? loadImageNow(url) : effects.load(url, for: self), deliverLoad(url: url, result: result) {
-                    loaded = true
+                let result = knownPicture(url) ?? effects.load(pictureLoad(url, cache: cache), for: self).map { loaded in
+                    loaded.map { assets.register($0, forURL: url) }
                 }
+                if let result, deliverLoad(url: url, result: result) { loaded = true }
             case .runJob:
                 break  // absorbEffects ran or queued it already
             }
@@ -28,16 +28,21 @@ extension Engine {
         if loaded { notifyChange(cause: "image.loaded", output: &output) }
     }
 
-    func loadImageNow(_ url: String) -> Result<ImageData, ImageLoadFailure> {
+    /// The asset of a built-in picture (`scenery:NAME`) or of one loaded before: no load needed.
+    func knownPicture(_ url: String) -> Result<String, ImageLoadFailure>? {
         if url.hasPrefix(AssetStore.builtinScheme) {
             let name = String(url.dropFirst(AssetStore.builtinScheme.count))
-            guard let scene, let image = sceneType(named: scene.name)?.builtinImage(name) else {
+            guard let scene, sceneType(named: scene.name)?.builtinImage(name) != nil else {
                 return .failure(ImageLoadFailure("no built-in image \"\(name)\""))
             }
-            return .success(image)
+            return .success(name)
         }
-        let environment = self.environment, network = self.network
-        return RunBlocking.run { await environment.loadImage(url, network) }
+        return assets.asset(forURL: url).map { .success($0) }
+    }
+
+    /// How the picture at `url` is loaded, with the session's files and network flag as they are now.
+    func pictureLoad(_ url: String, cache: DiskCache?) -> PictureLoad {
+        PictureLoad(url: url, cache: cache, files: sceneEnvironment, loadImage: environment.loadImage, network: network)
     }
 
     /// Starts or cancels the timer `effect` asks for, on the scene clock; false for any other effect.
@@ -51,22 +56,14 @@ extension Engine {
     }
 
     /// Delivers a finished load to the scene; false when the scene refused it (it was reopened).
-    func deliverLoad(url: String, result: Result<ImageData, ImageLoadFailure>) -> Bool {
+    func deliverLoad(url: String, result: Result<String, ImageLoadFailure>) -> Bool {
         guard scene != nil else { return false }
-        let assetResult = result.map { image in assets.register(image, forURL: url) }
         do {
-            try reduceScene(.imageLoaded(url: url, result: assetResult))
+            try reduceScene(.imageLoaded(url: url, result: result))
             return true
         } catch {
             return false
         }
-    }
-
-    /// Delivers a load the transport finished (real clock) and writes its `patch` notification.
-    func finishLoad(url: String, result: Result<ImageData, ImageLoadFailure>, output: inout [UInt8]) {
-        guard deliverLoad(url: url, result: result) else { return }
-        notifyChange(cause: "image.loaded", output: &output)
-        runPendingEffects(output: &output)
     }
 
     /// Commits and, when anything changed, writes a `patch` notification.
@@ -80,15 +77,18 @@ extension Engine {
         Engine.writeNotification("patch", params, to: &output)
     }
 
-    /// With the real clock: a load the transport ran has finished.
-    public func imageLoadFinished(url: String, result: Result<ImageData, ImageLoadFailure>, output: inout [UInt8]) {
+    /// With the real clock: a load the transport ran has finished; its picture is stored and
+    /// the change written as a `patch` notification.
+    public func imageLoadFinished(_ load: PictureLoad, result: Result<LoadedPicture, ImageLoadFailure>, output: inout [UInt8]) {
         effects.syncClock(self)
-        effects.realClock?.loaded(url)
-        finishLoad(url: url, result: result, output: &output)
+        effects.realClock?.loaded(load.url)
+        guard deliverLoad(url: load.url, result: result.map { assets.register($0, forURL: load.url) }) else { return }
+        notifyChange(cause: "image.loaded", output: &output)
+        runPendingEffects(output: &output)
     }
 
     /// With the real clock: takes the loads the transport should start.
-    public func takePendingLoads() -> [String] {
+    public func takePendingLoads() -> [PictureLoad] {
         effects.realClock?.takeLoads() ?? []
     }
 

@@ -48,6 +48,8 @@ public struct EngineLimits: Sendable {
     public var maxDepth: Int = JSONParser.defaultMaxDepth
     /// Largest data file a scene reads.
     public var maxFileBytes: Int = 256 << 20
+    /// Largest picture a scene loads (a photo of a phone's camera is 2 to 8 MiB).
+    public var maxImageBytes: Int = 16 << 20
 
     public init() {}
 }

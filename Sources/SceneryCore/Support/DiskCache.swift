@@ -1,10 +1,12 @@
 import CZlib
 import SceneryCore
 
-/// The offline cache: the endpoint's list and every downloaded photo, one file each in a folder.
+/// An offline cache in a folder: what came from a URL, one file each, kept across sessions. The
+/// engine keeps pictures in it (``SceneEffect/loadImage(url:cache:)``, kind ``Kind/image``), and a
+/// scene's job may keep its own documents (the Photos scene's list).
 ///
-/// **Format.** An entry is `list-HASH.entry` or `image-HASH.entry`, HASH the FNV-1a 64 of the URL
-/// in hex, holding a 20-byte header (`SCNC`, format 1, three zero bytes, the payload's length as
+/// **Format.** An entry is `KIND-HASH.entry` (`image-HASH.entry`, `list-HASH.entry`), HASH the
+/// FNV-1a 64 of the URL in hex, holding a 20-byte header (`SCNC`, format 1, three zero bytes, the payload's length as
 /// a little-endian UInt64, its CRC-32 as a little-endian UInt32) and the payload as it came.
 /// **Writes are atomic**: the environment writes a temporary file in the folder and renames it
 /// over the entry, so a reader in another process sees the old entry or the new one. **Reads
@@ -13,10 +15,15 @@ import SceneryCore
 /// (200 MiB); past it, entries are removed least recently used first (by their modification
 /// time, which a read hit moves to now) until the cache is under 90% of the bound.
 ///
-/// All of it runs in jobs, through the environment's file closures: never in a reducer.
-public struct PhotoCache: Sendable {
-    public enum Kind: String, Sendable {
-        case list, image
+/// All of it runs beside the reducer (in picture loads and jobs), through the environment's file
+/// closures: never in a reducer.
+public struct DiskCache: Sendable {
+    /// What an entry holds: the first word of its file's name.
+    public struct Kind: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// A picture the engine loaded.
+        public static let image = Kind(rawValue: "image")
     }
 
     public static let defaultLimit = 200 << 20
@@ -28,7 +35,7 @@ public struct PhotoCache: Sendable {
     /// The running size of the folder, shared by the jobs of a session.
     let ledger = CacheLedger()
 
-    public init(folder: String, limit: Int = PhotoCache.defaultLimit) {
+    public init(folder: String, limit: Int = DiskCache.defaultLimit) {
         self.folder = folder; self.limit = limit
     }
 
@@ -41,7 +48,7 @@ public struct PhotoCache: Sendable {
     }
 
     public func path(_ kind: Kind, _ url: String) -> String {
-        folder + "/" + kind.rawValue + "-" + PhotoCache.hash(url) + ".entry"
+        folder + "/" + kind.rawValue + "-" + DiskCache.hash(url) + ".entry"
     }
 
     /// An entry's file: the header, then `payload`.
@@ -72,7 +79,7 @@ public struct PhotoCache: Sendable {
         let path = path(kind, url)
         guard let info = environment.fileInfo(path), !info.isDirectory, info.special == nil,
               let file = try? environment.readFile(path) else { return nil }
-        guard let payload = PhotoCache.decode(file) else {
+        guard let payload = DiskCache.decode(file) else {
             environment.removeFile(path)
             return nil
         }
@@ -86,11 +93,11 @@ public struct PhotoCache: Sendable {
     public func write(_ kind: Kind, _ url: String, _ payload: [UInt8], environment: SceneEnvironment) -> Bool {
         do throws(RPCError) {
             try environment.createDirectory(folder)
-            try environment.writeFile(path(kind, url), PhotoCache.encode(payload))
+            try environment.writeFile(path(kind, url), DiskCache.encode(payload))
         } catch {
             return false
         }
-        if ledger.add(payload.count + PhotoCache.headerSize, scan: { scanTotal(environment) }) > limit { evict(environment) }
+        if ledger.add(payload.count + DiskCache.headerSize, scan: { scanTotal(environment) }) > limit { evict(environment) }
         return true
     }
 
