@@ -30,7 +30,7 @@ public struct ReadingOrder: Sendable {
         var rendered = Set<String>()
         let all = display.allNodes
         for (id, _) in all { rendered.insert(id) }
-        alertShown = rendered.contains("alert.box")
+        alertShown = rendered.contains(Alert.boxID)
         var search = NodeSearch(query: NodeQuery(), viewport: Rect(x: 0, y: 0, width: width, height: height),
                                 content: display.content, rendered: rendered, namesEveryRoleNode: true)
         for (id, node) in all { search.consider(id, node) }
@@ -65,7 +65,7 @@ public struct ReadingOrder: Sendable {
     /// What assistive technology is told: the entries, or only the alert's while an alert shows
     /// (the display has `alert.box`), since it is modal.
     public var accessible: [Entry] {
-        alertShown ? entries.filter { $0.found.id.hasPrefix("alert.") } : entries
+        alertShown ? entries.filter { Alert.owns($0.found.id) } : entries
     }
 
     /// A text, an image, a movie, or a node with a role; not decoration.

@@ -40,6 +40,12 @@ public struct Alert: Equatable, Sendable {
         self.subject = subject
     }
 
+    /// The box's node id: a display that has it shows an alert.
+    public static let boxID = "alert.box"
+
+    /// Whether node `id` is one of an alert's nodes (`alert.` and more).
+    public static func owns(_ id: String) -> Bool { id.hasPrefix("alert.") }
+
     /// The id of action `index`'s button (its label is the same id + `.label`).
     public static func actionID(_ index: Int) -> String { "alert.action.\(index)" }
 
@@ -115,7 +121,7 @@ public struct Alert: Equatable, Sendable {
         var nodes: [(id: String, node: Node)] = [
             ("alert.dim", Node(.rect, frame: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height), z: z,
                                style: ["background": .string(M.dimming), "opacity": .number(M.dimmingOpacity)])),
-            ("alert.box", Node(.rect, frame: Rect(x: x, y: y, width: width, height: height), z: z + 1,
+            (Alert.boxID, Node(.rect, frame: Rect(x: x, y: y, width: width, height: height), z: z + 1,
                                style: ["background": .string(M.box), "cornerRadius": .number(M.cornerRadius), "opacity": .number(M.boxOpacity)])),
             ("alert.title", Node(.text, frame: Rect(x: x + M.sideInset, y: y + M.titleTop, width: textWidth, height: titleHeight), z: z + 2,
                                  style: text,
