@@ -18,29 +18,24 @@ Skipped, naming the package, without PySide6; skipped without a ``scenery`` bina
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 import unittest
 from pathlib import Path
 from typing import Any, Callable
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from qt_testing import HAS_PYSIDE6, engine_and_app, needs_pyside6  # noqa: E402
 
-try:
+if HAS_PYSIDE6:
     from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
     from PySide6.QtGui import QAccessible, QAccessibleActionInterface, QAccessibleInterface
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
-except ImportError:  # pragma: no cover - the skip below says what is missing
-    QApplication = None  # type: ignore[assignment,misc]
-
-if QApplication is not None:
     from scenery import SceneryClient
     from presets import DEVICES, sample
     from session import EngineSession
-    from test_scenery_qt import WAIT, engine_and_app, live
+    from test_scenery_qt import WAIT, live
     from window import SceneryWindow, wait_until
 
 ROLES = {"button": "Button", "row": "ListItem"}
@@ -154,7 +149,7 @@ class WindowCase(unittest.TestCase):
 
 
 
-@unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
+@needs_pyside6
 class AccessibleWindowTest(WindowCase):
     def assert_told(self, reference: Reference, what: str) -> tuple[int, int]:
         """The tree is what the reference lists, node for node, each where the widget draws it;

@@ -12,6 +12,8 @@ gallery turned by the swipes is checked in the engine's model too. ``GESTURE_LOG
 logs. Skipped, naming the package, without PySide6; skipped without a ``scenery`` binary.
 """
 
+from __future__ import annotations  # the annotations name Qt types, which are absent when the test skips without PySide6
+
 import json
 import os
 import shutil
@@ -22,21 +24,16 @@ import tempfile
 import time
 import unittest
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional, cast
+from typing import TYPE_CHECKING, Any
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
-sys.path.insert(0, str(HERE))
-sys.path.insert(1, str(REPO / "Clients/python"))  # the scenery package, when not installed
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from qt_testing import HAS_PYSIDE6, REPO, engine_and_app, needs_pyside6  # noqa: E402
 
-try:
+if HAS_PYSIDE6:
     from PySide6.QtCore import QPoint, QPointF, Qt
     from PySide6.QtGui import QWheelEvent
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
-except ImportError:  # pragma: no cover - the skip below says what is missing
-    QApplication = None  # type: ignore[assignment,misc]
 if TYPE_CHECKING:
     from session import EngineSession
     from window import SceneryWindow
@@ -57,7 +54,7 @@ def pump(ms: float) -> None:
         time.sleep(0.002)
 
 
-@unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
+@needs_pyside6
 class GestureScriptsTest(unittest.TestCase):
     app: QApplication
     scratch: Path
@@ -67,10 +64,7 @@ class GestureScriptsTest(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls) -> None:
-        binary = os.environ.get("SCENERY_BIN") or str(REPO / ".build/debug/scenery")
-        if not os.access(binary, os.X_OK):
-            raise unittest.SkipTest("skipped: no scenery binary (set SCENERY_BIN or run swift build)")
-        cls.app = cast(QApplication, QApplication.instance() or QApplication([]))
+        binary, cls.app = engine_and_app()
         cls.scratch = Path(tempfile.mkdtemp(prefix="scenery-qt-gestures-"))
         cls.recorded = cls.scratch / "recorded"
         cls.recorded.mkdir()

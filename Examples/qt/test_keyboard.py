@@ -15,29 +15,22 @@ Skipped, naming the package, without PySide6; skipped without a ``scenery`` bina
 
 from __future__ import annotations
 
-import os
 import sys
 import unittest
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from qt_testing import HAS_PYSIDE6, needs_pyside6  # noqa: E402
+from test_accessibility import WindowCase  # noqa: E402 - loads without PySide6 too
 
-try:
+if HAS_PYSIDE6:
     from PySide6.QtCore import QPointF, Qt
     from PySide6.QtGui import QAccessible, QAccessibleActionInterface, QColor
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
-except ImportError:  # pragma: no cover - the skip below says what is missing
-    QApplication = None  # type: ignore[assignment,misc]
-
-if QApplication is not None:
-    from test_accessibility import WindowCase
     from test_scenery_qt import live
     from window import wait_until
-else:
-    WindowCase = unittest.TestCase  # type: ignore[misc,assignment]
 
 RING = "#0a84ff"
 
@@ -52,12 +45,15 @@ def on_screen(state: dict[str, Any], node_id: str) -> tuple[float, float, float,
     return x, y, w, h
 
 
-@unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
+@needs_pyside6
 class KeyboardOnlyTest(WindowCase):
     """A person with only a keyboard, from the scene picker."""
 
-    def key(self, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
-        QTest.keyClick(QApplication.focusWidget() or self.window, key, modifier)
+    def key(self, key: Qt.Key, modifier: Optional[Qt.KeyboardModifier] = None) -> None:
+        """Presses and releases ``key`` (with ``modifier``) on whatever widget has the focus. (No Qt
+        default here: the class must load without PySide6, to be skipped.)"""
+        QTest.keyClick(QApplication.focusWidget() or self.window, key,
+                       Qt.KeyboardModifier.NoModifier if modifier is None else modifier)
         wait_until(lambda: False, 0.03)
 
     def focused_role(self) -> Any:

@@ -19,18 +19,11 @@ import unittest
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from qt_testing import HAS_PYSIDE6, REPO, engine_and_app, needs_pyside6  # noqa: E402
 
-try:
+if HAS_PYSIDE6:
     from PySide6.QtWidgets import QApplication
-except ImportError:  # pragma: no cover - the skip below says what is missing
-    QApplication = None  # type: ignore[assignment,misc]
-
-if QApplication is not None:
-    from test_scenery_qt import engine_and_app
     from window import SceneryWindow, wait_until
     import scenery_qt
 
@@ -38,7 +31,7 @@ SEED = REPO.parent / "shared" / "seed-data"
 WAIT = 60 if os.environ.get("SCENERY_SANITIZED") == "1" else 20
 
 
-@unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
+@needs_pyside6
 class NamedDataTest(unittest.TestCase):
     binary: str
     app: QApplication

@@ -25,21 +25,17 @@ import signal
 import sys
 import unittest
 from pathlib import Path
-from typing import Any, Callable, Optional, cast
+from typing import Any, Callable, Optional
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from qt_testing import HAS_PYSIDE6, engine_and_app, needs_pyside6, qt_app  # noqa: E402
 
-try:
+if HAS_PYSIDE6:
     from PySide6.QtCore import QPoint, QPointF, QRect, QSize, Qt
     from PySide6.QtGui import QImage
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
-except ImportError:  # pragma: no cover - the skip below says what is missing
-    QApplication = None  # type: ignore[assignment,misc]
-
-if QApplication is not None:
-    from scenery import find_engine, json_equal
+    from scenery import json_equal
     from renderer import content_offset, draw_order
     from window import SceneryWindow, wait_until
     from presets import DEVICES
@@ -82,18 +78,9 @@ def click_points(state: dict[str, Any]) -> list[tuple[int, int]]:
     return points
 
 
-def engine_and_app() -> tuple[str, QApplication]:
-    """The engine to run (skipping the test class, saying why, when there is none) and the one
-    QApplication the tests share."""
-    binary = find_engine()
-    if not binary:
-        raise unittest.SkipTest("skipped: no scenery binary (set SCENERY_BIN or run swift build)")
-    return binary, cast(QApplication, QApplication.instance() or QApplication([]))
-
-
-@unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
+@needs_pyside6
 class LiveWindowTest(unittest.TestCase):
-    binary: Optional[str]
+    binary: str
     app: QApplication
     window: SceneryWindow
 
@@ -248,7 +235,7 @@ def brightness(image: QImage, rect: QRect) -> float:
     return total / max(1, count)
 
 
-@unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
+@needs_pyside6
 class RecordTest(unittest.TestCase):
     def test_a_person_using_the_window_records_a_readable_golden_that_replays(self) -> None:
         """``--record FILE.golden``: the engine runs as ``scenery record -o FILE``; a real click on
@@ -276,14 +263,14 @@ class RecordTest(unittest.TestCase):
         self.assertEqual(replay.returncode, 0, replay.stdout + replay.stderr)
 
 
-@unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
+@needs_pyside6
 class WindowShapeTest(unittest.TestCase):
     """The window as a person sees it (issue 29): opened at the device's size (scaled down only
     to fit the screen), following a device change, a status that never resizes it, pickers that
     show their entries whole, a scaled screen whose clicks land where they are drawn, and an
     engine that ends: dimmed under a banner, restarted on the same scene and device."""
 
-    binary: Optional[str]
+    binary: str
     app: QApplication
 
     @classmethod
@@ -417,7 +404,7 @@ class WindowShapeTest(unittest.TestCase):
         self.assertGreater(brightness(screen.grab().toImage(), rect), dimmed * 1.2, "the screen stays dimmed after the restart")
 
 
-@unittest.skipIf(QApplication is None, "skipped: needs PySide6 (python3 -m pip install PySide6==6.9.2)")
+@needs_pyside6
 class LineBreakTest(unittest.TestCase):
     """PROTOCOL.md section 4: a line breaks between words; a word breaks inside only when it is
     wider than the frame by itself (then after the last letter that fits)."""
@@ -428,7 +415,7 @@ class LineBreakTest(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls) -> None:
-        cls.app = cast(QApplication, QApplication.instance() or QApplication([]))
+        cls.app = qt_app()
 
     def test_a_word_that_fits_the_frame_is_never_broken(self) -> None:
         checked = inside = 0

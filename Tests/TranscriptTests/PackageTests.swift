@@ -49,7 +49,7 @@ struct PackageTests {
           .enabled(if: QtFrontEndTests.hasPySide6, QtFrontEndTests.noPySide6))
     func mypyStrictQt() async throws {
         let modules = ["accessibility", "accessible_screen", "apng", "assets", "gestures", "keyboard", "presets", "render_states",
-                       "renderer", "scenery_qt", "screen", "semantics", "session", "text", "window",
+                       "renderer", "scenery_qt", "screen", "semantics", "session", "text", "window", "qt_testing",
                        "test_accessibility", "test_keyboard", "test_scenery_qt", "test_gesture_scripts", "test_named_data"]
         let run = try await WebTests.run(["MYPYPATH=Clients/python", "python3", "-m", "mypy", "--strict"]
                                    + modules.map { "Examples/qt/\($0).py" })
