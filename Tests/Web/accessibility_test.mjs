@@ -25,15 +25,9 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { Browser, findChromium, finish, startServer, sleep } from "./cdp.mjs";
+import { Browser, pageTestSetup, finish, startServer, sleep } from "./cdp.mjs";
 
-const chromium = findChromium();
-if (!chromium) {
-  console.error("no Chromium: install it with apt-get install -y chromium chromium-driver");
-  process.exit(3);
-}
-const SLOW = process.env.SCENERY_SANITIZED === "1" ? 5 : 1;
-const binary = process.env.SCENERY_BIN ?? ".build/debug/scenery";
+const { chromium, binary, slow } = pageTestSetup();
 /** The PyPI wheel that carries axe-core's axe.min.js (0.1.8: axe-core 4.12.1, MPL-2.0). */
 const AXE_WRAPPER = "axe-playwright-python==0.1.8";
 const server = await startServer(binary);
@@ -166,7 +160,7 @@ function difference(want, got) {
 async function openPage(scene) {
   await browser.open(`${server.url}/?scene=${scene}&device=0`, 900, 1000);
   await browser.send("Accessibility.enable");
-  await browser.until("window.scenery?.ready === true", 60000 * SLOW);
+  await browser.until("window.scenery?.ready === true", 60000 * slow);
   await settle();
 }
 
@@ -174,7 +168,7 @@ async function openPage(scene) {
  * layer shows the list of that rev. */
 async function settle() {
   let rev = -1, since = Date.now();
-  const end = Date.now() + 60000 * SLOW;
+  const end = Date.now() + 60000 * slow;
   while (Date.now() < end) {
     const now = await browser.evaluate(`JSON.stringify([window.scenery.rev(), window.scenery.semanticsRev(), window.scenery.session.waiting.size])`).then(JSON.parse);
     if (now[0] !== rev) { rev = now[0]; since = Date.now(); }

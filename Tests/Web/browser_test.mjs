@@ -8,14 +8,9 @@
 // failed load in the page is a failure.
 //   SCENERY_BIN=.build/debug/scenery node --experimental-websocket Tests/Web/browser_test.mjs
 // Exit 0 on success, 1 on a failure, 3 when no Chromium is installed.
-import { Browser, findChromium, finish, startServer, sleep } from "./cdp.mjs";
+import { Browser, pageTestSetup, finish, startServer, sleep } from "./cdp.mjs";
 
-const chromium = findChromium();
-if (!chromium) {
-  console.error("no Chromium: install it with apt-get install -y chromium chromium-driver");
-  process.exit(3);
-}
-const binary = process.env.SCENERY_BIN ?? ".build/debug/scenery";
+const { chromium, binary, slow } = pageTestSetup();
 let server = await startServer(binary);
 const serverStarted = Date.now();
 const browser = await Browser.launch(chromium);
@@ -80,11 +75,9 @@ const runsFit = `(r) => { const node = r.closest('.node'), box = node.getBoundin
 const angleGap = (a, b) => Math.min(Math.abs(a - b), 360 - Math.abs(a - b));
 
 // Against a build with AddressSanitizer (SCENERY_SANITIZED=1, Scripts/test's second pass) every
-// request takes several times as long: the waits scale.
-const SLOW = process.env.SCENERY_SANITIZED === "1" ? 5 : 1;
-
+// request takes several times as long: the waits scale (by `slow`, from pageTestSetup()).
 async function waitFor(scene, step, expression, timeout = 8000) {
-  try { await browser.until(expression, timeout * SLOW); } catch (error) { failures.push(`${scene} ${step}: ${error.message}`); }
+  try { await browser.until(expression, timeout * slow); } catch (error) { failures.push(`${scene} ${step}: ${error.message}`); }
 }
 
 const gestures = {
@@ -189,7 +182,7 @@ const gestures = {
 async function pick(index) {
   await browser.evaluate(`(() => { window.scenery.ready = false; const s = document.getElementById('scene');
     s.value = '${index}'; s.dispatchEvent(new Event('change')); return true; })()`);
-  await browser.until(`window.scenery.ready === true`, 20000 * SLOW);
+  await browser.until(`window.scenery.ready === true`, 20000 * slow);
 }
 
 /** Scene switches keep one set of handlers: after five, a click sends one request, to the
@@ -238,7 +231,7 @@ async function sceneSwitches() {
 /** Polls the server's /stats until `want(stats)` (or throws with the last one after `timeout` ms). */
 async function pollStats(want, timeout) {
   let stats = null;
-  for (const end = Date.now() + timeout * SLOW; Date.now() < end; await sleep(100)) {
+  for (const end = Date.now() + timeout * slow; Date.now() < end; await sleep(100)) {
     stats = await (await fetch(`${server.url}/stats`)).json();
     if (want(stats)) return stats;
   }

@@ -1,7 +1,8 @@
 // A small Chrome DevTools Protocol client for the browser tests and the screenshot script:
 // starts headless Chromium from the system (Debian's `chromium`; nothing is downloaded), opens a
 // page and drives it (evaluate, real mouse and key events, screenshots). Needs node 20 run with
-// --experimental-websocket (its WebSocket client). Also how a test script ends: finish().
+// --experimental-websocket (its WebSocket client). Also how a page test script starts,
+// pageTestSetup(), and how a test script ends, finish().
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +15,19 @@ export function findChromium() {
     if (found) return found;
   }
   return null;
+}
+
+/** What every page test script starts with, found once: `chromium`, the Chromium to launch (none
+ * installed: the script says how to install it and exits 3, which the Swift tests read as a skip);
+ * `binary`, the engine ($SCENERY_BIN, else .build/debug/scenery, run from the checkout); `slow`,
+ * what the waits are multiplied by (5 under a sanitized engine, SCENERY_SANITIZED=1, else 1). */
+export function pageTestSetup() {
+  const chromium = findChromium();
+  if (!chromium) {
+    console.error("no Chromium: install it with apt-get install -y chromium chromium-driver");
+    process.exit(3);
+  }
+  return { chromium, binary: process.env.SCENERY_BIN ?? ".build/debug/scenery", slow: process.env.SCENERY_SANITIZED === "1" ? 5 : 1 };
 }
 
 /** `scenery serve --port PORT` (0: any free port) on 127.0.0.1: resolves with {url, port, process}. */

@@ -1,7 +1,8 @@
 // The page against the conformance kit (Protocol/conformance): collects the kit's states from
 // the engine, draws each in headless Chromium through the page's renderer (`?conformance`,
 // window.scenery.renderState) at deviceScaleFactor = the state's scale, screenshots exactly the
-// viewport, and lets check.py judge the renders. Exits with check.py's status.
+// viewport, and lets check.py judge the renders. Exits with check.py's status, 3 when no Chromium
+// is installed.
 //   SCENERY_BIN=.build/debug/scenery node --experimental-websocket Tests/Web/conformance_page.mjs [--states DIR] [--renders DIR]
 // Without --states the states are collected into a temporary folder (collect.py); without
 // --renders the PNGs go to a temporary folder too.
@@ -10,15 +11,13 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Browser, findChromium, finish, startServer } from "./cdp.mjs";
+import { Browser, pageTestSetup, finish, startServer } from "./cdp.mjs";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const kit = join(repo, "Protocol", "conformance");
-const binary = process.env.SCENERY_BIN ?? ".build/debug/scenery";
 const option = (name) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : null; };
+const { chromium, binary } = pageTestSetup();
 
-const chromium = findChromium();
-if (!chromium) { console.error("no Chromium: apt-get install -y chromium chromium-driver"); process.exit(3); }
 const scratch = mkdtempSync(join(tmpdir(), "scenery-conformance-"));
 const states = option("--states") ?? join(scratch, "states");
 const renders = option("--renders") ?? join(scratch, "renders");

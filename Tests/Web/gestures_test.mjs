@@ -11,14 +11,9 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Browser, findChromium, finish, startServer, sleep } from "./cdp.mjs";
+import { Browser, pageTestSetup, finish, startServer, sleep } from "./cdp.mjs";
 
-const chromium = findChromium();
-if (!chromium) {
-  console.error("no Chromium: install it with apt-get install -y chromium chromium-driver");
-  process.exit(3);
-}
-const binary = process.env.SCENERY_BIN ?? ".build/debug/scenery";
+const { chromium, binary } = pageTestSetup();
 const scripts = JSON.parse(readFileSync("Protocol/conformance/gestures.json", "utf8"));
 const scratch = mkdtempSync(join(tmpdir(), "scenery-gestures-"));
 const recorded = join(scratch, "serve"), logs = process.argv[2] ?? join(scratch, "logs");

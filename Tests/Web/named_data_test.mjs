@@ -8,15 +8,9 @@
 // Exit 0 on success, 1 on a failure, 3 when no Chromium is installed.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { Browser, findChromium, finish, startServer } from "./cdp.mjs";
+import { Browser, pageTestSetup, finish, startServer } from "./cdp.mjs";
 
-const chromium = findChromium();
-if (!chromium) {
-  console.error("no Chromium: install it with apt-get install -y chromium chromium-driver");
-  process.exit(3);
-}
-const SLOW = process.env.SCENERY_SANITIZED === "1" ? 5 : 1;
-const binary = process.env.SCENERY_BIN ?? ".build/debug/scenery";
+const { chromium, binary, slow } = pageTestSetup();
 const seed = "../shared/seed-data";
 const browser = await Browser.launch(chromium);
 const failures = [];
@@ -25,7 +19,7 @@ const children = [];
 /** The page at `url` once its first scene opened: the picked title, the scene, the model. */
 async function firstScene(url, ready = "true") {
   await browser.open(url, 1000, 1000);
-  await browser.until(`window.scenery?.ready === true && (${ready})`, 20000 * SLOW);
+  await browser.until(`window.scenery?.ready === true && (${ready})`, 20000 * slow);
   return browser.evaluate(`(() => { const p = document.getElementById('scene');
     return { title: p.options[p.selectedIndex].text, titles: [...p.options].map((o) => o.text),
              scene: window.scenery.state().scene, model: window.scenery.state().model }; })()`);

@@ -9,28 +9,23 @@
 //   description, read back from the screenshot's pixels).
 //   SCENERY_BIN=.build/debug/scenery node --experimental-websocket Tests/Web/page_fit_test.mjs
 // Exit 0 on success, 1 on a failure, 3 when no Chromium is installed.
-import { Browser, findChromium, finish, startServer, sleep } from "./cdp.mjs";
+import { Browser, pageTestSetup, finish, startServer, sleep } from "./cdp.mjs";
 
-const chromium = findChromium();
-if (!chromium) {
-  console.error("no Chromium: install it with apt-get install -y chromium chromium-driver");
-  process.exit(3);
-}
-const SLOW = process.env.SCENERY_SANITIZED === "1" ? 5 : 1;
-const server = await startServer(process.env.SCENERY_BIN ?? ".build/debug/scenery");
+const { chromium, binary, slow } = pageTestSetup();
+const server = await startServer(binary);
 const browser = await Browser.launch(chromium);
 const failures = [];
 let checks = 0;
 
 async function openPage(query, width, height) {
   await browser.open(`${server.url}/${query}`, width, height);
-  await browser.until(`window.scenery?.ready === true`, 20000 * SLOW);
+  await browser.until(`window.scenery?.ready === true`, 20000 * slow);
   await sleep(300);
 }
 
 /** The page-coordinates centre of node `id` as drawn now, once it is drawn. */
 async function center(id) {
-  await browser.until(`document.querySelector('[data-id="${id}"]') !== null`, 10000 * SLOW);
+  await browser.until(`document.querySelector('[data-id="${id}"]') !== null`, 10000 * slow);
   return browser.center(id);
 }
 
@@ -60,7 +55,7 @@ try {
       return true; })()`);
     for (const id of ["tab.contacts", "tab.recents"]) {
       await browser.click(...await center(id));
-      await browser.until(`window.scenery.state().model.tab === '${id.slice(4)}'`, 8000 * SLOW)
+      await browser.until(`window.scenery.state().model.tab === '${id.slice(4)}'`, 8000 * slow)
         .catch(() => failures.push(`${where}: a click on ${id} did not open that tab (scale ${scale.toFixed(3)})`));
     }
     const taps = await browser.evaluate(`window.taps`);
@@ -77,7 +72,7 @@ try {
   const fitted = `(() => { const d = document.documentElement, r = document.getElementById('screen').getBoundingClientRect();
     return { scrolls: d.scrollHeight > d.clientHeight || d.scrollWidth > d.clientWidth, height: r.height, bottom: r.bottom, inner: innerHeight }; })()`;
   await browser.evaluate(`(() => { window.scenery.ready = false; const s = document.getElementById('device'); s.value = '2'; s.dispatchEvent(new Event('change')); return true; })()`);
-  await browser.until(`window.scenery.state().viewport.width === ${devices[2].width}`, 8000 * SLOW);
+  await browser.until(`window.scenery.state().viewport.width === ${devices[2].width}`, 8000 * slow);
   await sleep(300);
   const picked = await browser.evaluate(fitted);
   if (picked.scrolls || picked.bottom > picked.inner) failures.push(`device picked: the page scrolls or the screen is cut (${JSON.stringify(picked)})`);
@@ -153,7 +148,7 @@ try {
   checks += 1;
   await openPage(`?scene=hoo&device=4`, 1200, 1000);
   await browser.click(...await center("cell.1.1"));
-  await browser.until(`document.querySelector('[data-id="bottom.poem"] .runs') !== null`, 8000 * SLOW);
+  await browser.until(`document.querySelector('[data-id="bottom.poem"] .runs') !== null`, 8000 * slow);
   await sleep(300);
   const poem = await browser.evaluate(`(() => { const r = document.querySelector('[data-id="bottom.poem"] .runs'), b = r.getBoundingClientRect();
     const node = window.scenery.state().display.nodes['bottom.poem'];

@@ -6,14 +6,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Browser, findChromium, startServer, sleep } from "./cdp.mjs";
+import { Browser, pageTestSetup, startServer, sleep } from "./cdp.mjs";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const out = process.argv[2] ?? join(repo, "screenshots");
 const seed = join(repo, "..", "shared", "seed-data");
 const real = existsSync(seed);
-const chromium = findChromium();
-if (!chromium) { console.error("no Chromium: apt-get install -y chromium chromium-driver"); process.exit(3); }
+const { chromium, binary } = pageTestSetup();
 mkdirSync(join(out, "side-by-side"), { recursive: true });
 
 // name, preset (title with real data, else the scene), device index, mock, steps after opening
@@ -34,7 +33,7 @@ const shots = [
     [`testcard-${title}`, "testcard", 0, null, Array(n).fill(["key", "ArrowRight"])]),
 ];
 
-const server = await startServer(process.env.SCENERY_BIN ?? ".build/debug/scenery", real ? ["--data-root", seed] : []);
+const server = await startServer(binary, real ? ["--data-root", seed] : []);
 const browser = await Browser.launch(chromium);
 try {
   for (const [name, preset, device, mock, steps] of shots) {
