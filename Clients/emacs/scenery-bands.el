@@ -23,6 +23,7 @@
 
 (require 'seq)
 (require 'scenery-svg)
+(require 'scenery-sheet)
 
 (defvar scenery-bands--shown nil
   "The bands last made: a list of (SVG . IMAGE).")
@@ -56,47 +57,85 @@ than its font)."
         (push row cuts)))
     (nreverse (cons height cuts))))
 
-(defun scenery-bands-svgs (state picture scale least)
+(defun scenery-bands-svgs (state picture scale least &optional assets)
   "The bands of STATE drawn as PICTURE at SCALE: a list of (TOP . SVG).
-TOP in points; LEAST is as `scenery-bands-cuts' takes it."
+TOP in points; LEAST is as `scenery-bands-cuts' takes it.  The content's
+band may instead be bands of `scenery-sheet-band' (drawn with ASSETS,
+the assets): (TOP . PIECES) and a strip above it."
   (let ((cuts (scenery-bands-cuts state picture scale least)))
-    (seq-mapn (lambda (top bottom) (cons top (scenery-svg-write picture scale top bottom)))
-              cuts (cdr cuts))))
+    (apply #'append
+           (seq-mapn (lambda (top bottom)
+                       (or (scenery-sheet-band state picture assets scale top bottom least)
+                           (list (cons top (scenery-svg-write picture scale top bottom)))))
+                     cuts (cdr cuts)))))
+
+(defun scenery-bands--image (svg base-uri made)
+  "The image of SVG, the last call's if it had one, noted in MADE.
+MADE is a list (CELL) of the (SVG . IMAGE) made so far; BASE-URI as
+`scenery-bands-images' takes it."
+  (or (cdr (assoc svg (car made)))
+      (let ((image (or (cdr (assoc svg scenery-bands--shown))
+                       (apply #'create-image svg 'svg t :scale 1.0 :ascent 'center
+                              (and base-uri (list :base-uri base-uri))))))
+        (push (cons svg image) (car made))
+        image)))
 
 (defun scenery-bands-images (svgs base-uri)
   "The images of SVGS, a list of (TOP . SVG), as a list of (TOP . IMAGE).
 A band whose SVG is one of the last call's keeps its image; the images
 of the last call not kept are flushed from Emacs's image cache.  The
 images are drawn at :scale 1 (their size is their SVG's) with BASE-URI,
-nil or a file whose folder holds the pictures the SVGs name."
-  (let* ((made (mapcar (lambda (band)
-                         (let ((old (assoc (cdr band) scenery-bands--shown)))
-                           (cons (cdr band)
-                                 (or (cdr old)
-                                     (apply #'create-image (cdr band) 'svg t :scale 1.0 :ascent 'center
-                                            (and base-uri (list :base-uri base-uri)))))))
-                       svgs)))
+nil or a file whose folder holds the pictures the SVGs name.  A band of
+pieces (SVG X Y WIDTH HEIGHT) becomes (TOP . ((IMAGE X Y WIDTH HEIGHT) ...))."
+  (let* ((made (list nil))
+         (images (mapcar (lambda (band)
+                           (cons (car band)
+                                 (if (stringp (cdr band))
+                                     (scenery-bands--image (cdr band) base-uri made)
+                                   (mapcar (lambda (piece)
+                                             (cons (scenery-bands--image (car piece) base-uri made) (cdr piece)))
+                                           (cdr band)))))
+                         svgs)))
     (dolist (old scenery-bands--shown)
-      (unless (or (rassq (cdr old) made) (not (display-graphic-p)))
+      (unless (or (rassq (cdr old) (car made)) (not (display-graphic-p)))
         (image-flush (cdr old) t)))
-    (setq scenery-bands--shown made)
-    (seq-mapn (lambda (band image) (cons (car band) (cdr image))) svgs made)))
+    (setq scenery-bands--shown (car made))
+    images))
+
+(defun scenery-bands--pieces (band)
+  "The pieces of BAND, a (TOP . IMAGE) or (TOP . PIECES): ((IMAGE . SLICE) ...).
+SLICE is nil (the whole image) or (X Y WIDTH HEIGHT) in pixels."
+  (if (eq (car-safe (cdr band)) 'image)
+      (list (list (cdr band)))
+    (cdr band)))
 
 (defun scenery-bands-insert (images margin scale &rest properties)
-  "Insert IMAGES, a list of (TOP . IMAGE), a line each, MARGIN pixels in.
-Each image's text has PROPERTIES and `scenery-band-top', its TOP in
-window pixels at SCALE; the first's also `scenery-image' t."
+  "Insert IMAGES, a list of (TOP . IMAGE) or (TOP . PIECES), a line each.
+MARGIN pixels in.  Each image's text has PROPERTIES and
+`scenery-band-top', its TOP in window pixels at SCALE, and
+`scenery-band-origin', what to add to a position on its image for the
+position on the screen in pixels; the first's also `scenery-image' t."
   (let ((first t))
     (dolist (band images)
       (unless first (insert "\n"))
-      (insert (propertize " " 'display `(space :width (,margin)))
-              (apply #'propertize "*" 'display (cdr band) 'scenery-band-top (round (* (car band) scale))
-                     (append (and first '(scenery-image t)) properties)))
-      (setq first nil))))
+      (insert (propertize " " 'display `(space :width (,margin))))
+      (let ((top (round (* (car band) scale))) (left 0))
+        (dolist (piece (scenery-bands--pieces band))
+          (pcase-let ((`(,image ,x ,y ,width) piece))
+            (insert (apply #'propertize "*" 'display (if x (list (list 'slice x y width (nth 4 piece)) image) image)
+                           'scenery-band-top top 'scenery-band-origin (cons (- left (or x 0)) (- top (or y 0)))
+                           (append (and first '(scenery-image t)) properties)))
+            (setq first nil left (+ left (or width 0)))))))))
 
 (defun scenery-bands-size (images)
-  "The size (WIDTH . HEIGHT) in pixels of IMAGES stacked, a list of (TOP . IMAGE)."
-  (let ((sizes (mapcar (lambda (band) (image-size (cdr band) t)) images)))
+  "The size (WIDTH . HEIGHT) in pixels of IMAGES stacked.
+IMAGES as `scenery-bands-insert' takes them."
+  (let ((sizes (mapcar (lambda (band)
+                         (let ((pieces (scenery-bands--pieces band)))
+                           (if (cdr (car pieces))
+                               (cons (apply #'+ (mapcar (lambda (piece) (nth 3 piece)) pieces)) (nth 4 (car pieces)))
+                             (image-size (car (car pieces)) t))))
+                       images)))
     (cons (apply #'max 0 (mapcar #'car sizes)) (apply #'+ (mapcar #'cdr sizes)))))
 
 (provide 'scenery-bands)

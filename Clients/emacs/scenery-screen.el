@@ -175,8 +175,8 @@ At most DEVICE-SCALE (the device's own pixels); 1 without a window."
                    (now (scenery-session-now-ms))
                    ;; At the size it is shown (librsvg draws it at that size anyway),
                    ;; the pictures by file: URLs.
-                   (picture (let ((scenery-svg-image-href (lambda (asset) (scenery--asset-href session asset))))
-                              (scenery-svg-picture state (scenery--session-assets session) now)))
+                   (scenery-svg-image-href (lambda (asset) (scenery--asset-href session asset)))
+                   (picture (scenery-svg-picture state (scenery--session-assets session) now))
                    (_ (setq scenery-last-svg-ms (* 1000 (- (float-time) started))))
                    (directory (scenery--session-asset-directory session))
                    ;; librsvg reads a file: URL only under the folder of the base URI.
@@ -185,7 +185,8 @@ At most DEVICE-SCALE (the device's own pixels); 1 without a window."
                    (images (scenery-bands-images
                             (if dead
                                 (list (cons 0 (scenery--banner (scenery-svg-write picture factor) width height dead)))
-                              (scenery-bands-svgs state picture factor (1+ (frame-char-height))))
+                              (scenery-bands-svgs state picture factor (1+ (frame-char-height))
+                                                  (scenery--session-assets session)))
                             (and directory (expand-file-name "screen.svg" directory))))
                    (margin (if window (max 0 (floor (- (window-body-width window t) (* factor width)) 2)) 0)))
               (scenery--read-assets session state)
@@ -252,9 +253,9 @@ point of the screen, while POSN is in the *scenery* window."
 (defun scenery--posn-band-x-y (posn)
   "The pixel position (X . Y) on the whole screen of POSN, over one of its bands."
   (let ((xy (posn-object-x-y posn))
-        (top (and (integer-or-marker-p (posn-point posn))
-                  (get-text-property (posn-point posn) 'scenery-band-top (window-buffer (posn-window posn))))))
-    (cons (car xy) (+ (cdr xy) (or top 0)))))
+        (origin (and (integer-or-marker-p (posn-point posn))
+                     (get-text-property (posn-point posn) 'scenery-band-origin (window-buffer (posn-window posn))))))
+    (cons (+ (car xy) (or (car origin) 0)) (+ (cdr xy) (or (cdr origin) 0)))))
 
 (defun scenery--round (value)
   "VALUE rounded to 1/1000."

@@ -66,6 +66,18 @@ clipped)."
           (list (+ x cx) (+ (- y (or (scenery-svg--get content "offsetY") 0)) cy) w h))
       (list x y w h))))
 
+(defun scenery-svg--hidden-p (node content)
+  "Non-nil when NODE is a content node clear of the content frame's rows.
+It draws nothing then, clipped to the content frame; a line or a turned
+node never counts.  CONTENT is `display.content'."
+  (and content (equal (scenery-svg--get node "layer") "content")
+       (not (equal (scenery-svg--get node "kind") "line"))
+       (not (scenery-svg--get node "animation"))
+       (member (or (scenery-svg--get (scenery-svg--get node "style") "rotation") 0) '(0 0.0))
+       (pcase-let ((`(,_ ,y ,_ ,h) (scenery-svg-screen-frame node content))
+                   (`(,_ ,cy ,_ ,ch) (scenery-svg--frame content)))
+         (or (>= y (+ cy ch)) (<= (+ y h) cy)))))
+
 (defun scenery-svg-draw-order (nodes)
   "The ids of the hash table NODES in draw order: by z, then id."
   (let (ids)

@@ -238,14 +238,18 @@ shared definitions (the content frame's clip) and each node's
     (list (or (scenery-svg--get viewport "width") 375)
           (or (scenery-svg--get viewport "height") 812)
           defs
-          (delq nil (mapcar (lambda (id) (scenery-svg--fragment id (gethash id nodes) content assets now-ms))
+          (delq nil (mapcar (lambda (id)
+                              (let ((node (gethash id nodes)))
+                                (unless (scenery-svg--hidden-p node content)
+                                  (scenery-svg--fragment id node content assets now-ms))))
                             (scenery-svg-draw-order nodes))))))
 
-(defun scenery-svg-write (picture &optional scale top bottom)
+(defun scenery-svg-write (picture &optional scale top bottom left right)
   "The SVG text of PICTURE (`scenery-svg-picture''s) at SCALE pixels a point.
 Only the screen's rows from TOP to BOTTOM (points, default all) and
 the nodes that may draw on them; the picture is the width and that
-height times SCALE (default 1), the drawing inside in points."
+height times SCALE (default 1), the drawing inside in points.  LEFT
+and RIGHT (points, both or neither) draw only those columns."
   (pcase-let* ((`(,width ,height ,defs ,fragments) picture)
                (scale (or scale 1))
                (top (or top 0))
@@ -256,13 +260,15 @@ height times SCALE (default 1), the drawing inside in points."
                         (seq-filter (lambda (fragment)
                                       (let ((extent (nth 1 fragment)))
                                         (or (null extent) (and (< (car extent) bottom) (> (cdr extent) top)))))
-                                    fragments))))
+                                    fragments)))
+               (wide (if left (- right left) width)))
     (apply #'concat
            (flatten-tree
             (list "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
-                  (format "width=\"%s\" height=\"%s\" viewBox=\"0 %s %s %s\">\n"
-                          (scenery-svg--num (* width scale)) (scenery-svg--num (* (- bottom top) scale))
-                          (if whole "0" (number-to-string top)) (scenery-svg--num width)
+                  (format "width=\"%s\" height=\"%s\" viewBox=\"%s %s %s %s\">\n"
+                          (scenery-svg--num (* wide scale)) (scenery-svg--num (* (- bottom top) scale))
+                          (if left (number-to-string left) "0")
+                          (if whole "0" (number-to-string top)) (scenery-svg--num wide)
                           (if whole (scenery-svg--num height) (number-to-string (- bottom top))))
                   "<defs>\n" (string-join (append defs (mapcan (lambda (f) (copy-sequence (nth 2 f))) shown)) "\n")
                   "\n</defs>\n"

@@ -77,11 +77,15 @@ width, height}."
          (scale (gethash "scale" kit))
          (document (gethash "document" kit))
          (session (setq scenery-xtest--kit-session (scenery--session-make)))
-         (picture (let ((scenery-svg-image-href (lambda (asset) (scenery--asset-href session asset))))
-                    (scenery-svg-picture document (gethash "assets" kit) (gethash "nowMs" kit))))
+         (scenery-svg-image-href (lambda (asset) (scenery--asset-href session asset)))
+         (picture (scenery-svg-picture document (gethash "assets" kit) (gethash "nowMs" kit)))
          (directory (scenery--session-asset-directory session))
          (scenery-bands--shown nil)
-         (images (scenery-bands-images (scenery-bands-svgs document picture scale (1+ (frame-char-height)))
+         ;; The content's band drawn as a slice of its sheet, as a scroll draws it.
+         (scenery-sheet-still t)
+         (scenery-sheet--last nil)
+         (images (scenery-bands-images (scenery-bands-svgs document picture scale (1+ (frame-char-height))
+                                                           (gethash "assets" kit))
                                        (and directory (expand-file-name "screen.svg" directory))))
          (buffer (get-buffer-create "*scenery-kit*")))
     (with-current-buffer buffer
@@ -96,7 +100,7 @@ width, height}."
     (switch-to-buffer buffer)
     (delete-other-windows)
     (set-window-start nil (point-min))
-    (dolist (band images) (image-flush (cdr band) t))
+    (dolist (band images) (dolist (piece (scenery-bands--pieces band)) (image-flush (car piece) t)))
     (redisplay t)
     (scenery-xtest-image-rect (point-min) images)))
 

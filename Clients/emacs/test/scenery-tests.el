@@ -19,6 +19,7 @@
 (require 'scenery-patch-tests)
 (require 'scenery-svg-tests nil t)
 (require 'scenery-bands-tests nil t)
+(require 'scenery-sheet-tests nil t)
 (require 'scenery-mode-tests nil t)
 (require 'scenery-reader-tests)
 
