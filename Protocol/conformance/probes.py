@@ -67,6 +67,10 @@ def main(argv):
         if probe["type"] == "colour":
             print(f"{probe['x']:5d} {probe['y']:5d}  #{''.join(f'{c:02X}' for c in probe['expected'])} "
                   f"±{probe['tolerance']:<3d} {probe['rule']:<28} {probe['node']}")
+        elif probe["type"] == "clear":
+            x, y = probe["quad"][0]
+            print(f"{round(x):5d} {round(y):5d}  clear #{''.join(f'{c:02X}' for c in probe['expected'])} "
+                  f"±{probe['tolerance']:<3d} {probe['rule']:<28} {probe['node']}")
         else:
             x, y = probe["quad"][0]
             print(f"{round(x):5d} {round(y):5d}  ink over #{''.join(f'{c:02X}' for c in probe['under'])} "

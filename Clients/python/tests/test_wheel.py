@@ -38,7 +38,8 @@ class WheelTest(unittest.TestCase):
             with zipfile.ZipFile(wheels[0]) as wheel:
                 names = set(wheel.namelist())
                 metadata = wheel.read("scenery_engine-0.1.0.dist-info/METADATA").decode()
-            for shipped in ("scenery/SCENES.md", "scenery/py.typed", "scenery/render.py", "scenery/_methods.py"):
+            for shipped in ("scenery/SCENES.md", "scenery/py.typed", "scenery/render.py", "scenery/_render_draw.py",
+                            "scenery/_render_text.py", "scenery/_methods.py"):
                 self.assertIn(shipped, names)
             self.assertIn("Name: scenery-engine", metadata)
             self.assertIn("Provides-Extra: screenshot", metadata)
