@@ -51,6 +51,7 @@ for i in $(seq 1 "$backends"); do
     log=$work/backend-$i.log
     "$bin" serve --port 0 --allow-origin "http://127.0.0.1:$port" --allow-origin "http://localhost:$port" "$@" 2>"$log" &
     pid=$!
+    pids+=("$pid")  # at once: a backend that never listens is stopped when run.sh gives up on it
     backend_port=""
     for _ in $(seq 1 300); do
         backend_port=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$log" | head -n 1)
@@ -59,7 +60,6 @@ for i in $(seq 1 "$backends"); do
         sleep 0.1
     done
     [ -n "$backend_port" ] || { echo "run.sh: backend $i did not listen within 30 s" >&2; exit 1; }
-    pids+=("$pid")
     servers+="    server 127.0.0.1:$backend_port max_fails=1 fail_timeout=5s;"$'\n'
     echo "backend $backend_port $pid"
 done

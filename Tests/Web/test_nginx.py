@@ -1,7 +1,8 @@
 """Several ``scenery serve`` processes behind a real nginx, started by ``Deploy/nginx/run.sh``:
 sessions spread over the backends; a backend killed with SIGKILL ends only its own sessions; a
 reconnect (a new WebSocket, as the page makes) lands on a live backend; new sessions open; and
-SIGTERM stops every process. Real sockets on 127.0.0.1, as a browser's page reaches nginx (its
+SIGTERM stops every process; a backend that never listens is stopped with run.sh, so nothing is
+left holding its output. Real sockets on 127.0.0.1, as a browser's page reaches nginx (its
 Origin is nginx's address).
     SCENERY_BIN=.build/debug/scenery python3 -m unittest -v Tests/Web/test_nginx.py
 Skipped, saying so, where nginx is not installed (apt-get install -y nginx-light).
@@ -9,11 +10,14 @@ Skipped, saying so, where nginx is not installed (apt-get install -y nginx-light
 
 import json
 import os
+import queue
 import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 import unittest
 import urllib.request
@@ -56,16 +60,48 @@ def alive(pid):
         return f.read().rsplit(")", 1)[1].split()[0] != "Z"
 
 
+class RunSh:
+    """run.sh started in a process group of its own, its output read by a thread: a line is
+    waited for with a deadline (a process that holds run.sh's output open cannot hang the test),
+    and ``kill_all`` ends the whole group, whatever run.sh left behind."""
+
+    def __init__(self, backends, port, binary):
+        env = dict(os.environ, SCENERY_BIN=binary)
+        self.process = subprocess.Popen([RUN, "--backends", str(backends), "--port", str(port)], stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True, env=env, preexec_fn=default_signals,
+                                        start_new_session=True)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.put(line)
+        self.lines.put(None)  # the end of run.sh's output: every writer has closed it
+
+    def line(self, timeout):
+        """run.sh's next line; None at the end of its output; raises queue.Empty after `timeout` s."""
+        return self.lines.get(timeout=timeout)
+
+    def kill_all(self):
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait()
+        self.process.stdout.close()
+        self.process.stderr.close()
+
+
 @unittest.skipIf(NGINX is None, "skipped: needs nginx (apt-get install -y nginx-light); Scripts/test installs it")
 class NginxTest(unittest.TestCase):
     def setUp(self):
         self.port = free_port()
-        env = dict(os.environ, SCENERY_BIN=BINARY)
-        self.run_sh = subprocess.Popen([RUN, "--backends", "3", "--port", str(self.port)], stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE, text=True, env=env, preexec_fn=default_signals)
+        self.started = RunSh(3, self.port, BINARY)
+        self.addCleanup(self.started.kill_all)  # runs when setUp fails too, unlike tearDown
+        self.run_sh = self.started.process
         self.backends = []  # (port, pid)
         while True:
-            line = self.run_sh.stdout.readline()
+            line = self.started.line(timeout=90)
             if not line:
                 self.fail("run.sh ended: " + self.run_sh.stderr.read())
             words = line.split()
@@ -75,18 +111,6 @@ class NginxTest(unittest.TestCase):
                 self.nginx_pid = int(words[2])
                 break
         self.origin = "http://127.0.0.1:%d" % self.port
-
-    def tearDown(self):
-        if self.run_sh.poll() is None:
-            self.run_sh.kill()
-            self.run_sh.wait()
-        for _, pid in self.backends + [(0, self.nginx_pid)]:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        self.run_sh.stdout.close()
-        self.run_sh.stderr.close()
 
     def session(self):
         """A session through nginx, as the page opens it; (socket, its id in a marker request)."""
@@ -152,6 +176,29 @@ class NginxTest(unittest.TestCase):
         # session behind it.
         self.assertIn(ws.close_code(timeout=10), (1012, None))
         self.assertEqual(self.run_sh.wait(timeout=20), 0)
+
+
+@unittest.skipIf(NGINX is None, "skipped: needs nginx (apt-get install -y nginx-light); Scripts/test installs it")
+class RunShFailureTest(unittest.TestCase):
+    def test_a_backend_that_never_listens_is_stopped_and_run_sh_exits_1_naming_it(self):
+        # An engine that starts and never listens (a machine too loaded, a wrong binary): run.sh
+        # gives up after 30 s. The backend must go with it: left running, it would hold run.sh's
+        # output open, and whoever reads it (this test, an operator's pipe) would wait forever.
+        folder = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, folder, True)
+        fake = os.path.join(folder, "scenery")
+        with open(fake, "w") as f:
+            f.write("#!/bin/sh\necho 'starting, never listening' >&2\nexec sleep 600\n")
+        os.chmod(fake, 0o755)
+        started = RunSh(1, free_port(), fake)
+        self.addCleanup(started.kill_all)
+        try:
+            end = started.line(timeout=60)
+        except queue.Empty:
+            self.fail("run.sh's output is still open 60 s on: the backend it gave up on still holds it")
+        self.assertIsNone(end, "run.sh printed %r for a backend that never listened" % end)
+        self.assertEqual(started.process.wait(timeout=10), 1)
+        self.assertIn("run.sh: backend 1 did not listen within 30 s", started.process.stderr.read())
 
 
 if __name__ == "__main__":
