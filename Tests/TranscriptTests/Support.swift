@@ -45,8 +45,18 @@ enum Paths {
     }
 }
 
+/// How long a program the tests run may take before it is killed with its process group: a hang
+/// then fails its test instead of holding the whole run (CI gives up at 90 minutes, and a time
+/// limit of Swift Testing cannot stop a thread that waits on a pipe). Far above the slowest
+/// program (the browser's scene tests, under 20 minutes in a loaded AddressSanitizer run), and
+/// short enough that a run with one hang still ends and says which.
+let programDeadline: TimeInterval = 40 * 60
+
 /// Runs a program in `directory` (the repo by default); stdin from bytes, stdout and status back.
-func runProcess(_ executable: URL, _ arguments: [String], stdin: [UInt8] = [], in directory: URL = Paths.repo) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
+/// Past `deadline` seconds the program and every process of its group (Foundation starts it in a
+/// group of its own) are killed, and stderr ends with a line saying so.
+func runProcess(_ executable: URL, _ arguments: [String], stdin: [UInt8] = [], in directory: URL = Paths.repo,
+                deadline: TimeInterval = programDeadline) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -56,6 +66,8 @@ func runProcess(_ executable: URL, _ arguments: [String], stdin: [UInt8] = [], i
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    let watchdog = Watchdog(group: process.processIdentifier, after: deadline)
+    defer { watchdog.cancel() }
     // Write stdin from another thread so a large input cannot deadlock against a full stdout pipe.
     let writer = Thread {
         input.fileHandleForWriting.write(Data(stdin))
@@ -69,7 +81,28 @@ func runProcess(_ executable: URL, _ arguments: [String], stdin: [UInt8] = [], i
     let out = output.fileHandleForReading.readDataToEndOfFile()
     let status = waitForExit(process)
     while errorReader.isExecuting { usleep(1000) }
-    return (status, [UInt8](out), String(decoding: errorBox.data, as: UTF8.self))
+    let killed = watchdog.fired ? "\n(killed with its process group after \(Int(deadline)) s: the program hung)\n" : ""
+    return (status, [UInt8](out), String(decoding: errorBox.data, as: UTF8.self) + killed)
+}
+
+/// Kills a process group with SIGKILL once `after` seconds have passed, unless cancelled first.
+final class Watchdog: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var didFire = false
+
+    init(group: Int32, after seconds: TimeInterval) {
+        Thread { [self] in
+            guard done.wait(timeout: .now() + seconds) == .timedOut else { return }
+            lock.withLock { didFire = true }
+            kill(-group, SIGKILL)
+        }.start()
+    }
+
+    /// Whether the deadline passed and the group was killed.
+    var fired: Bool { lock.withLock { didFire } }
+
+    func cancel() { done.signal() }
 }
 
 /// Waits for `process` to end and gives its exit status (or, killed, its signal's number, as
