@@ -101,11 +101,9 @@ PICTURE as `scenery-sheet-band' takes them."
 (defun scenery-sheet--fragment (id node content assets)
   "Node ID, NODE, drawn on the sheet of CONTENT (the sheet's `display.content').
 As `scenery-svg--fragment' gives it, kept with NODE.  ASSETS the assets."
-  (let* ((asset (and assets (or (scenery-svg--get node "image")
-                                (scenery-svg--get (scenery-svg--get node "style") "movie"))
-                     (gethash (or (scenery-svg--get node "image")
-                                  (scenery-svg--get (scenery-svg--get node "style") "movie"))
-                              assets)))
+  (let* ((id-of-asset (or (scenery-svg--get node "image")
+                          (scenery-svg--get (scenery-svg--get node "style") "movie")))
+         (asset (and assets id-of-asset (gethash id-of-asset assets)))
          (key (list id (scenery-svg--get content "frame") asset))
          (kept (gethash node scenery-sheet--kept)))
     (if (and kept (equal (car kept) key))
