@@ -17,10 +17,11 @@ extension Engine {
                 // Built-in and loaded pictures come now; the driver loads the others now
                 // (virtual clock) or later (real). Those that finish here are delivered one by
                 // one and sent together: one notification for what a command loaded.
-                let result = knownPicture(url) ?? effects.load(pictureLoad(url, cache: cache), for: self).map { loaded in
-                    loaded.map { assets.register($0, forURL: url) }
+                if let known = knownPicture(url) {
+                    if deliverLoad(url: url, result: known) { loaded = true }
+                } else if let picture = effects.load(pictureLoad(url, cache: cache), for: self) {
+                    if deliverLoad(url: url, loaded: picture) { loaded = true }
                 }
-                if let result, deliverLoad(url: url, result: result) { loaded = true }
             case .runJob:
                 break  // absorbEffects ran or queued it already
             }
@@ -55,6 +56,12 @@ extension Engine {
         return true
     }
 
+    /// Stores a load's picture (``AssetStore/register(_:forURL:)``) and delivers its asset id,
+    /// or why it failed, to the scene: the one way a loaded picture reaches it, on either clock.
+    func deliverLoad(url: String, loaded: Result<LoadedPicture, ImageLoadFailure>) -> Bool {
+        deliverLoad(url: url, result: loaded.map { assets.register($0, forURL: url) })
+    }
+
     /// Delivers a finished load to the scene; false when the scene refused it (it was reopened).
     func deliverLoad(url: String, result: Result<String, ImageLoadFailure>) -> Bool {
         guard scene != nil else { return false }
@@ -82,7 +89,7 @@ extension Engine {
     public func imageLoadFinished(_ load: PictureLoad, result: Result<LoadedPicture, ImageLoadFailure>, output: inout [UInt8]) {
         effects.syncClock(self)
         effects.realClock?.loaded(load.url)
-        guard deliverLoad(url: load.url, result: result.map { assets.register($0, forURL: load.url) }) else { return }
+        guard deliverLoad(url: load.url, loaded: result) else { return }
         notifyChange(cause: "image.loaded", output: &output)
         runPendingEffects(output: &output)
     }
